@@ -1,0 +1,32 @@
+package io.loadgen.core.driver;
+
+import java.util.Map;
+
+/**
+ * A system under test, opened once by its {@link DriverProvider} and shared by every worker.
+ *
+ * <p>The blocking shape: {@link #execute(Operation)} is called concurrently from all worker threads
+ * and returns when the operation is complete; the worker times it. Implementations must be
+ * thread-safe, and should not allocate, log or lock on this path unless that is the behaviour
+ * they model (a store that stops the world takes a lock on purpose).
+ *
+ * <p>A thrown exception counts as {@link Status#ERROR}; its latency is still recorded.
+ */
+public interface Driver extends AutoCloseable {
+
+    /** Executes one operation on the calling worker thread and returns its outcome. */
+    Status execute(Operation op) throws Exception;
+
+    /**
+     * Counters the driver wants in the end-of-run summary (e.g. how many stop-the-world pauses
+     * it made). Keys are lower_snake_case. Called once, after all workers have stopped.
+     */
+    default Map<String, Number> stats() {
+        return Map.of();
+    }
+
+    /** Releases what {@code open} acquired. Called once, after all workers have stopped. */
+    @Override
+    default void close() throws Exception {
+    }
+}

@@ -1,0 +1,122 @@
+package io.loadgen.core.driver;
+
+import io.loadgen.core.BadInputException;
+import io.loadgen.core.time.Durations;
+
+import java.time.Duration;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * A driver's properties, checked against its {@link PropertySpec}s: every key is known, and every
+ * typed read names the key when its value does not parse. Immutable; read on the main thread in
+ * {@link DriverProvider#open(DriverProperties, DriverContext)}, so drivers parse once into final fields (never on the hot path).
+ */
+public final class DriverProperties {
+    private final String driver;
+    private final Map<String, PropertySpec> specs;
+    private final Map<String, String> values;
+
+    private DriverProperties(String driver, Map<String, PropertySpec> specs, Map<String, String> values) {
+        this.driver = driver;
+        this.specs = specs;
+        this.values = values;
+    }
+
+    /**
+     * Validates {@code given} against {@code specs}.
+     *
+     * @throws BadInputException for a key the driver does not know, listing those it does
+     */
+    public static DriverProperties of(String driver, List<PropertySpec> specs, Map<String, String> given) {
+        Map<String, PropertySpec> byName = new TreeMap<>();
+        for (PropertySpec s : specs) {
+            byName.put(s.name(), s);
+        }
+        for (String key : given.keySet()) {
+            if (!byName.containsKey(key)) {
+                String known = byName.isEmpty() ? "it takes none" : "it knows " + String.join(", ", byName.keySet());
+                throw new BadInputException("driver " + driver + " has no property '" + key + "'; " + known);
+            }
+        }
+        return new DriverProperties(driver, Collections.unmodifiableMap(byName), Map.copyOf(given));
+    }
+
+    public String driver() {
+        return driver;
+    }
+
+    /** The value given, or the spec's default. */
+    public String getString(String key) {
+        String v = values.get(key);
+        return v != null ? v : spec(key).defaultValue();
+    }
+
+    /** True when the user set this key (rather than taking the default). */
+    public boolean isSet(String key) {
+        return values.containsKey(key);
+    }
+
+    public Duration getDuration(String key) {
+        Duration d = Durations.parse(getString(key), "property " + key);
+        if (d.isNegative()) {
+            throw new BadInputException("property " + key + " must not be negative");
+        }
+        return d;
+    }
+
+    public long getLong(String key) {
+        String v = getString(key).trim();
+        try {
+            return Long.parseLong(v);
+        } catch (NumberFormatException e) {
+            throw new BadInputException("property " + key + ": '" + v + "' is not a whole number", e);
+        }
+    }
+
+    public double getDouble(String key) {
+        String v = getString(key).trim();
+        try {
+            return Double.parseDouble(v);
+        } catch (NumberFormatException e) {
+            throw new BadInputException("property " + key + ": '" + v + "' is not a number", e);
+        }
+    }
+
+    /** A probability or fraction in [0, 1]. */
+    public double getFraction(String key) {
+        double d = getDouble(key);
+        if (!(d >= 0.0 && d <= 1.0)) {
+            throw new BadInputException("property " + key + ": " + d + " is not between 0 and 1");
+        }
+        return d;
+    }
+
+    public boolean getBoolean(String key) {
+        String v = getString(key).trim().toLowerCase(Locale.ROOT);
+        if (v.equals("true")) {
+            return true;
+        }
+        if (v.equals("false")) {
+            return false;
+        }
+        throw new BadInputException("property " + key + ": '" + v + "' is not true or false");
+    }
+
+    private PropertySpec spec(String key) {
+        PropertySpec s = specs.get(key);
+        if (s == null) {
+            throw new IllegalStateException("driver " + driver + " reads undeclared property " + key);
+        }
+        return s;
+    }
+
+    @Override
+    public String toString() {
+        return specs.keySet().stream().map(k -> k + "=" + getString(k)).collect(Collectors.joining(" "));
+    }
+}

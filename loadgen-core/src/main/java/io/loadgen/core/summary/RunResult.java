@@ -1,0 +1,63 @@
+package io.loadgen.core.summary;
+
+import org.HdrHistogram.Histogram;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything a finished (or interrupted) run measured, after the warm-up: the immutable input of
+ * every summary format (YCSB text, JSON, .hgrm, the side-by-side table). Built on the main thread.
+ *
+ * @param driver              the driver's name, e.g. {@code stw-mockdb}
+ * @param targetOpsPerSec     the total intended rate, or 0 for an unthrottled run (no schedule)
+ * @param threads             worker threads
+ * @param runTimeNs           measured time after the warm-up, from the end of the warm-up to the last completion
+ * @param operations          one entry per operation type the run issued, in the driver's order
+ * @param lag                 the scheduler's own delay, actual start minus intended start (ns); empty when unthrottled
+ * @param expectedIntervalNs  each worker's intended gap (threads / target) used for the corrected view; 0 when unthrottled
+ * @param unissuedOps         operations whose intended start fell inside the run but that were never
+ *                            issued because the run ended first (the backlog left behind)
+ * @param driverStats         the driver's own counters ({@code Driver#stats()})
+ * @param harness             the harness's own health: GC count and time during the run, etc.
+ * @param stopReason          why the run ended: {@code duration}, {@code operations}, {@code SIGINT}, ...
+ */
+public record RunResult(
+        String driver,
+        double targetOpsPerSec,
+        int threads,
+        long runTimeNs,
+        List<OpResult> operations,
+        Histogram lag,
+        long expectedIntervalNs,
+        long unissuedOps,
+        Map<String, Number> driverStats,
+        Map<String, Number> harness,
+        String stopReason) {
+
+    public RunResult {
+        operations = List.copyOf(operations);
+        driverStats = Collections.unmodifiableMap(new LinkedHashMap<>(driverStats));
+        harness = Collections.unmodifiableMap(new LinkedHashMap<>(harness));
+    }
+
+    public boolean throttled() {
+        return targetOpsPerSec > 0;
+    }
+
+    /** Operations completed after the warm-up, over all types. */
+    public long totalOperations() {
+        long n = 0;
+        for (OpResult op : operations) {
+            n += op.count();
+        }
+        return n;
+    }
+
+    /** Completed operations per second of measured run time. */
+    public double throughputOpsPerSec() {
+        return runTimeNs <= 0 ? 0.0 : totalOperations() * 1e9 / runTimeNs;
+    }
+}

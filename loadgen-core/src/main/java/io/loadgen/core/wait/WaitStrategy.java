@@ -1,0 +1,68 @@
+package io.loadgen.core.wait;
+
+import io.loadgen.core.StopSignal;
+import io.loadgen.core.time.NanoClock;
+
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * How a worker waits for its next intended start. Called by one worker thread; returns at the
+ * deadline (or as soon after it as the strategy allows), at once when the deadline has passed, and
+ * early when the run is stopped. How late it returns is recorded as {@code harness.lag}.
+ *
+ * <ul>
+ *   <li>{@link #PARK}: sleeps; cheap on CPU, wakes some tens of microseconds late on Linux.</li>
+ *   <li>{@link #SPIN}: busy-waits; burns a core per worker, wakes within a microsecond.</li>
+ *   <li>{@link #HYBRID}: parks until {@value #HYBRID_SPIN_NS} ns before the deadline, then spins.</li>
+ * </ul>
+ */
+public enum WaitStrategy {
+    PARK {
+        @Override
+        public void await(long deadlineNs, NanoClock clock, StopSignal stop) {
+            park(deadlineNs, clock, stop);
+        }
+    },
+    SPIN {
+        @Override
+        public void await(long deadlineNs, NanoClock clock, StopSignal stop) {
+            spin(deadlineNs, clock, stop);
+        }
+    },
+    HYBRID {
+        @Override
+        public void await(long deadlineNs, NanoClock clock, StopSignal stop) {
+            park(deadlineNs - HYBRID_SPIN_NS, clock, stop);
+            spin(deadlineNs, clock, stop);
+        }
+    };
+
+    /** How long before the deadline {@link #HYBRID} stops parking and starts spinning. */
+    public static final long HYBRID_SPIN_NS = 100_000L;
+
+    /** The longest single park, so a stop request is seen within this time even at low rates. */
+    static final long MAX_PARK_NS = TimeUnit.MILLISECONDS.toNanos(50);
+
+    /** Waits until {@code clock} reaches {@code deadlineNs} or {@code stop} is set. */
+    public abstract void await(long deadlineNs, NanoClock clock, StopSignal stop);
+
+    /** Parses {@code park}, {@code spin} or {@code hybrid}. */
+    public static WaitStrategy parse(String name) {
+        return valueOf(name.trim().toUpperCase(Locale.ROOT));
+    }
+
+    static void park(long deadlineNs, NanoClock clock, StopSignal stop) {
+        long remaining;
+        while ((remaining = deadlineNs - clock.nanoTime()) > 0 && !stop.isStopped()) {
+            LockSupport.parkNanos(Math.min(remaining, MAX_PARK_NS));
+        }
+    }
+
+    static void spin(long deadlineNs, NanoClock clock, StopSignal stop) {
+        while (deadlineNs - clock.nanoTime() > 0 && !stop.isStopped()) {
+            Thread.onSpinWait();
+        }
+    }
+}
