@@ -1,0 +1,21 @@
+package io.loadgen.cli;
+
+import io.loadgen.core.BadInputException;
+import io.loadgen.core.time.Durations;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+import java.time.Duration;
+
+/** Reads {@code 250us}, {@code 4ms}, {@code 30s}, {@code 2m}; picocli reports the error with the option's name. */
+final class DurationConverter implements ITypeConverter<Duration> {
+    @Override
+    public Duration convert(String value) {
+        try {
+            return Durations.parse(value, "duration");
+        } catch (BadInputException e) {
+            throw new TypeConversionException("'" + value + "' is not a duration; write a number with a unit:"
+                    + " ns, us, ms, s, m or h (e.g. 500ms, 30s)");
+        }
+    }
+}

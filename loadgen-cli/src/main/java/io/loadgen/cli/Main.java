@@ -1,0 +1,87 @@
+package io.loadgen.cli;
+
+import io.loadgen.core.BadInputException;
+import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+
+import java.io.PrintStream;
+
+/**
+ * The launcher: parses the command line, runs one subcommand, maps the outcome to an exit code.
+ * Called once, on the main thread.
+ *
+ * <p>Exit codes: 0 success; 1 the run failed; 2 bad input (one line on stderr naming the problem
+ * and the fix; a stack trace only with {@code -v}); 130 / 143 when interrupted by SIGINT / SIGTERM
+ * (after printing the summary of what ran).
+ */
+public final class Main {
+    public static final int EXIT_FAILED = 1;
+    public static final int EXIT_BAD_INPUT = 2;
+
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(execute(args, System.out, System.err));
+    }
+
+    /** Runs {@code args} with the given streams and returns the exit code. */
+    public static int execute(String[] args, PrintStream out, PrintStream err) {
+        return commandLine(out, err).execute(args);
+    }
+
+    static CommandLine commandLine(PrintStream out, PrintStream err) {
+        Streams io = new Streams(out, err);
+        CommandLine cl = new CommandLine(new LoadgenCommand());
+        cl.addSubcommand(new CommandLine(new RunCommand(io)));
+        cl.addSubcommand(new CommandLine(new DemoCommand(io)));
+        cl.addSubcommand(new CommandLine(new DriversCommand(io)));
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
+        cl.setOut(new java.io.PrintWriter(out, true));
+        cl.setErr(new java.io.PrintWriter(err, true));
+        cl.setParameterExceptionHandler(Main::onBadParameter);
+        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> onFailure(ex, commandLine, parseResult, err));
+        return cl;
+    }
+
+    private static int onBadParameter(ParameterException ex, String[] args) {
+        CommandLine cmd = ex.getCommandLine();
+        String name = cmd.getCommandSpec().qualifiedName();
+        cmd.getErr().println("loadgen: " + ex.getMessage() + " (see '" + name + " --help')");
+        return EXIT_BAD_INPUT;
+    }
+
+    private static int onFailure(Exception ex, CommandLine cmd, ParseResult parseResult, PrintStream err) {
+        boolean verbose = isVerbose(parseResult);
+        BadInputException bad = badInput(ex);
+        if (bad != null) {
+            err.println("loadgen: " + bad.getMessage());
+        } else {
+            err.println("loadgen: " + cmd.getCommandName() + " failed: " + ex
+                    + (verbose ? "" : " (run with -v for the stack trace)"));
+        }
+        if (verbose) {
+            ex.printStackTrace(err);
+        }
+        return bad != null ? EXIT_BAD_INPUT : EXIT_FAILED;
+    }
+
+    private static BadInputException badInput(Throwable t) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (c instanceof BadInputException b) {
+                return b;
+            }
+        }
+        return null;
+    }
+
+    private static boolean isVerbose(ParseResult pr) {
+        for (ParseResult p = pr; p != null; p = p.subcommand()) {
+            if (p.hasMatchedOption("-v")) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,134 @@
+package io.loadgen.cli;
+
+import io.loadgen.core.BadInputException;
+import io.loadgen.core.driver.DriverProvider;
+import io.loadgen.core.driver.DriverRegistry;
+import io.loadgen.core.run.LoadRun;
+import io.loadgen.core.run.RunOptions;
+import io.loadgen.core.summary.ComparisonTable;
+import io.loadgen.core.summary.HgrmFiles;
+import io.loadgen.core.summary.JsonSummary;
+import io.loadgen.core.summary.RunResult;
+import io.loadgen.core.summary.YcsbTextSummary;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Runs a {@link LoadRun} for a command and reports it: the YCSB summary and the side-by-side table
+ * on stdout, the JSON and .hgrm files. Installs the shutdown hook that turns Ctrl-C or SIGTERM into
+ * an orderly stop, so an interrupted run still flushes its interval log and prints what it measured
+ * (the JVM then exits with 130 or 143). Main thread.
+ */
+final class RunReporter {
+    private static final long REPORT_GRACE_SECONDS = 30;
+
+    private final Streams io;
+    private final boolean quiet;
+
+    RunReporter(Streams io, boolean quiet) {
+        this.io = io;
+        this.quiet = quiet;
+    }
+
+    /**
+     * @param json     where the JSON summary goes, or null
+     * @param hgrmDir  where the .hgrm files go, or null
+     * @param epilogue called with the result after the standard report, or null
+     */
+    int run(RunOptions options, Path json, Path hgrmDir, Consumer<RunResult> epilogue) throws Exception {
+        DriverProvider provider = DriverRegistry.find(options.driver());
+        checkWritableFile(json, "--json");
+        checkWritableDir(hgrmDir, "--hgrm");
+        LoadRun run = new LoadRun(options, provider, quiet ? null : io.err());
+        CountDownLatch reported = new CountDownLatch(1);
+        Thread hook = new Thread(() -> stopAndAwait(run, reported), "loadgen-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            RunResult result = run.run();
+            report(result, json, hgrmDir);
+            if (epilogue != null) {
+                epilogue.accept(result);
+            }
+            return 0;
+        } finally {
+            reported.countDown();
+            removeHook(hook);
+        }
+    }
+
+    private void stopAndAwait(LoadRun run, CountDownLatch reported) {
+        io.err().println("loadgen: interrupted; stopping, flushing the interval log and printing what ran");
+        run.stop("interrupted");
+        try {
+            reported.await(REPORT_GRACE_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException shuttingDown) {
+            // A signal is shutting the JVM down; its exit code (130 / 143) stands.
+        }
+    }
+
+    private void report(RunResult result, Path json, Path hgrmDir) throws IOException {
+        PrintStream out = io.out();
+        YcsbTextSummary.write(result, out);
+        out.println();
+        ComparisonTable.write(result, out);
+        if (result.unissuedOps() > 0) {
+            out.println();
+            out.println("The run ended " + result.unissuedOps() + " operations behind schedule: they were due before it"
+                    + " ended but never issued, so no view includes them (each had already waited).");
+        }
+        out.flush();
+        if (json != null) {
+            JsonSummary.write(result, json);
+            io.err().println("loadgen: wrote " + json);
+        }
+        if (hgrmDir != null) {
+            io.err().println("loadgen: wrote " + HgrmFiles.write(result, hgrmDir).size() + " .hgrm files to " + hgrmDir);
+        }
+    }
+
+    static void checkWritableFile(Path file, String option) {
+        if (file == null) {
+            return;
+        }
+        Path parent = file.toAbsolutePath().getParent();
+        if (Files.isDirectory(file)) {
+            throw new BadInputException(option + " " + file + " is a directory; give a file name");
+        }
+        if (parent == null || !Files.isDirectory(parent)) {
+            throw new BadInputException(option + " " + file + ": the directory " + parent
+                    + " does not exist; create it or choose another path");
+        }
+        if (!Files.isWritable(parent) || (Files.exists(file) && !Files.isWritable(file))) {
+            throw new BadInputException(option + " " + file + " is not writable; choose a path you can write");
+        }
+    }
+
+    static void checkWritableDir(Path dir, String option) {
+        if (dir == null) {
+            return;
+        }
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new BadInputException(option + " " + dir + ": cannot create the directory (" + e + ");"
+                    + " choose a writable path", e);
+        }
+        if (!Files.isWritable(dir)) {
+            throw new BadInputException(option + " " + dir + " is not writable; choose a directory you can write");
+        }
+    }
+}

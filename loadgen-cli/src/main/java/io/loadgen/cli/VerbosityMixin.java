@@ -1,0 +1,15 @@
+package io.loadgen.cli;
+
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.core.config.Configurator;
+import picocli.CommandLine.Option;
+
+/** The {@code -v} option every command shares: debug logging and stack traces for failures. */
+final class VerbosityMixin {
+    @Option(names = "-v", description = "Verbose: debug logging, and a stack trace with any error.")
+    void setVerbose(boolean verbose) {
+        if (verbose) {
+            Configurator.setRootLevel(Level.DEBUG);
+        }
+    }
+}

@@ -1,0 +1,263 @@
+package io.loadgen.core.run;
+
+import io.loadgen.core.record.Histograms;
+import io.loadgen.core.record.IntervalLog;
+import io.loadgen.core.record.View;
+import io.loadgen.core.record.WorkerRecorders;
+import io.loadgen.core.time.NanoClock;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+import org.HdrHistogram.Histogram;
+
+import java.io.PrintStream;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The run's only reader of the workers' recorders: every interval it drains them into one histogram
+ * per operation type and view, appends those to the interval log, prints the status line and, after
+ * the warm-up, adds them to the run's totals. Runs on its own thread ({@link #run()}), so no I/O ever
+ * happens on a worker; the totals are read by the main thread after joining it.
+ */
+final class IntervalSampler implements Runnable {
+    private static final Logger LOG = LogManager.getLogger(IntervalSampler.class);
+    private static final long BEHIND_REPORT_NS = TimeUnit.MILLISECONDS.toNanos(1);
+    private static final View[] RECORDED = {View.INTENDED, View.SERVICE};
+
+    private final String[] ops;
+    private final WorkerRecorders[] recorders;
+    private final Worker[] workers;
+    private final SchedulePosition position;
+    private final CountDownLatch workersDone;
+    private final IntervalLog log;
+    private final PrintStream status;
+    private final NanoClock clock;
+    private final boolean throttled;
+    private final long warmupNs;
+    private final long intervalNs;
+    private final long operationLimit;
+
+    private final Histogram scratch = Histograms.newHistogram();
+    private final String[][] tags;
+    private final Histogram[][] interval;
+    private final Histogram[][] total;
+    private final Histogram intervalLag = Histograms.newHistogram();
+    private final Histogram totalLag = Histograms.newHistogram();
+    private final StatusLine line = new StatusLine();
+
+    private long t0Ns;
+    private long t0Ms;
+    private long measureStartNs;
+    private long endNs;
+    private long lastNs;
+    private long totalOps;
+    private long reportedErrors;
+    private boolean measuring;
+    private long measuredFromNs;
+    private long measuredToNs;
+    private volatile Throwable failure;
+
+    IntervalSampler(Builder b) {
+        this.ops = b.ops;
+        this.recorders = b.recorders;
+        this.workers = b.workers;
+        this.position = b.position;
+        this.workersDone = b.workersDone;
+        this.log = b.log;
+        this.status = b.status;
+        this.clock = b.clock;
+        this.throttled = b.throttled;
+        this.warmupNs = b.warmupNs;
+        this.intervalNs = b.intervalNs;
+        this.operationLimit = b.operationLimit;
+        this.tags = new String[ops.length][RECORDED.length];
+        this.interval = new Histogram[ops.length][RECORDED.length];
+        this.total = new Histogram[ops.length][RECORDED.length];
+        for (int o = 0; o < ops.length; o++) {
+            for (int v = 0; v < RECORDED.length; v++) {
+                tags[o][v] = RECORDED[v].tag(ops[o]);
+                interval[o][v] = Histograms.newHistogram();
+                total[o][v] = Histograms.newHistogram();
+            }
+        }
+        this.measuring = b.warmupNs == 0;
+    }
+
+    /** Sets the run's start (both clocks) and end, just before the thread starts (which publishes them). */
+    IntervalSampler arm(long t0Ns, long t0Ms, long endNs) {
+        this.t0Ns = t0Ns;
+        this.t0Ms = t0Ms;
+        this.endNs = endNs;
+        this.measureStartNs = t0Ns + warmupNs;
+        this.lastNs = t0Ns;
+        this.measuredFromNs = t0Ns;
+        return this;
+    }
+
+    @Override
+    public void run() {
+        try {
+            long nextNs = t0Ns + intervalNs;
+            while (true) {
+                long boundaryNs = !measuring && measureStartNs - nextNs < 0 ? measureStartNs : nextNs;
+                long waitNs = Math.max(0, boundaryNs - clock.nanoTime());
+                if (workersDone.await(waitNs, TimeUnit.NANOSECONDS)) {
+                    break;
+                }
+                long nowNs = clock.nanoTime();
+                sample(nowNs);
+                if (!measuring && nowNs - measureStartNs >= 0) {
+                    startMeasuring(nowNs);
+                }
+                while (nextNs - nowNs <= 0) {
+                    nextNs += intervalNs;
+                }
+            }
+            sample(clock.nanoTime());
+        } catch (Throwable t) {
+            failure = t;
+            LOG.error("interval sampler failed; the run's totals are incomplete", t);
+        }
+    }
+
+    private void sample(long nowNs) {
+        long startMs = toEpochMs(lastNs);
+        long endMs = toEpochMs(nowNs);
+        long intervalOps = 0;
+        for (int o = 0; o < ops.length; o++) {
+            for (int v = 0; v < RECORDED.length; v++) {
+                Histogram h = interval[o][v];
+                h.reset();
+                for (WorkerRecorders r : recorders) {
+                    r.drainInto(o, RECORDED[v], scratch, h);
+                }
+                emit(h, tags[o][v], startMs, endMs, total[o][v]);
+            }
+            intervalOps += interval[o][1].getTotalCount();
+        }
+        if (throttled) {
+            intervalLag.reset();
+            for (WorkerRecorders r : recorders) {
+                r.drainLagInto(scratch, intervalLag);
+            }
+            emit(intervalLag, "harness.lag", startMs, endMs, totalLag);
+        }
+        if (log != null) {
+            log.flush();
+        }
+        totalOps += intervalOps;
+        measuredToNs = nowNs;
+        printStatus(nowNs, endMs, intervalOps);
+        reportErrors();
+        lastNs = nowNs;
+    }
+
+    private void emit(Histogram h, String tag, long startMs, long endMs, Histogram totalTarget) {
+        h.setTag(tag); // set each time: Histogram.reset() clears the tag
+        h.setStartTimeStamp(startMs);
+        h.setEndTimeStamp(endMs);
+        if (log != null) {
+            log.write(h);
+        }
+        totalTarget.add(h);
+    }
+
+    /**
+     * The warm-up is over: forget the totals so far (they stay in the interval log). A run that ends
+     * during its warm-up never gets here, and reports what it measured rather than nothing.
+     */
+    private void startMeasuring(long nowNs) {
+        for (Histogram[] byView : total) {
+            for (Histogram h : byView) {
+                h.reset();
+            }
+        }
+        totalLag.reset();
+        measuring = true;
+        measuredFromNs = nowNs;
+    }
+
+    private void printStatus(long nowNs, long nowMs, long intervalOps) {
+        if (status == null) {
+            return;
+        }
+        double seconds = Math.max(1, nowNs - lastNs) / 1e9;
+        double rate = intervalOps / seconds;
+        line.begin(nowMs, (nowNs - t0Ns) / 1_000_000, totalOps, rate, remainingSec(nowNs, rate));
+        for (int o = 0; o < ops.length; o++) {
+            line.histogram(View.SERVICE, ops[o], interval[o][1]);
+            line.histogram(View.INTENDED, ops[o], interval[o][0]);
+        }
+        long behindNs = throttled ? position.behindNs(nowNs) : 0;
+        if (behindNs >= BEHIND_REPORT_NS) {
+            line.behind(behindNs);
+        }
+        status.println(line);
+        status.flush();
+    }
+
+    private long remainingSec(long nowNs, double rate) {
+        if (endNs != Long.MAX_VALUE) {
+            return Math.max(0, (endNs - nowNs) / 1_000_000_000L);
+        }
+        if (operationLimit > 0 && rate > 0) {
+            return (long) (Math.max(0, operationLimit - totalOps) / rate);
+        }
+        return -1;
+    }
+
+    private void reportErrors() {
+        long errors = 0;
+        Throwable last = null;
+        for (Worker w : workers) {
+            errors += w.errorCount();
+            Throwable t = w.lastError();
+            if (t != null) {
+                last = t;
+            }
+        }
+        if (errors > reportedErrors) {
+            LOG.warn("the driver threw {} exception(s) in the last interval (counted as ERROR); last: {}",
+                    errors - reportedErrors, String.valueOf(last));
+            LOG.debug("last driver exception", last);
+            reportedErrors = errors;
+        }
+    }
+
+    private long toEpochMs(long ns) {
+        return t0Ms + Math.floorDiv(ns - t0Ns, 1_000_000L);
+    }
+
+    Histogram total(int op, View view) {
+        return total[op][view == View.INTENDED ? 0 : 1];
+    }
+
+    Histogram totalLag() {
+        return totalLag;
+    }
+
+    /** Measured time: from the end of the warm-up (or the start, if it never ended) to the last sample. */
+    long measuredNs() {
+        return Math.max(0, measuredToNs - measuredFromNs);
+    }
+
+    Throwable failure() {
+        return failure;
+    }
+
+    /** Collects the sampler's collaborators; main thread. */
+    static final class Builder {
+        String[] ops;
+        WorkerRecorders[] recorders;
+        Worker[] workers;
+        SchedulePosition position;
+        CountDownLatch workersDone;
+        IntervalLog log;
+        PrintStream status;
+        NanoClock clock;
+        boolean throttled;
+        long warmupNs;
+        long intervalNs;
+        long operationLimit;
+    }
+}

@@ -1,0 +1,247 @@
+package io.loadgen.core.run;
+
+import io.loadgen.core.BadInputException;
+import io.loadgen.core.StopSignal;
+import io.loadgen.core.driver.Driver;
+import io.loadgen.core.driver.DriverContext;
+import io.loadgen.core.driver.DriverProperties;
+import io.loadgen.core.driver.DriverProvider;
+import io.loadgen.core.driver.Status;
+import io.loadgen.core.record.Histograms;
+import io.loadgen.core.record.IntervalLog;
+import io.loadgen.core.record.View;
+import io.loadgen.core.record.WorkerRecorders;
+import io.loadgen.core.schedule.Schedule;
+import io.loadgen.core.summary.OpResult;
+import io.loadgen.core.summary.RunResult;
+import io.loadgen.core.time.NanoClock;
+import org.HdrHistogram.Histogram;
+
+import java.io.FileNotFoundException;
+import java.io.PrintStream;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs one load: opens the driver, starts the workers on their schedules and the interval sampler,
+ * waits for the end (duration, operation count or {@link #stop}), and returns what was measured.
+ *
+ * <p>{@link #run()} is called once, on the thread that owns the run (it blocks); {@link #stop(String)}
+ * may be called from any thread, e.g. a signal handler, and the run still returns its full result.
+ * <pre><code>
+ * RunOptions options = RunOptions.builder("mockdb").property("mockdb.delay", "4ms")
+ *         .target(1000.0).duration(Duration.ofSeconds(10)).build();
+ * RunResult result = new LoadRun(options, provider, System.err).run();
+ * </code></pre>
+ */
+public final class LoadRun {
+    /** Workers start this long after they are created, so all are ready at the run's t0. */
+    private static final long START_LEAD_NS = TimeUnit.MILLISECONDS.toNanos(20);
+
+    private final RunOptions options;
+    private final DriverProvider provider;
+    private final PrintStream status;
+    private final NanoClock clock;
+    private final StopSignal stop = new StopSignal();
+
+    /**
+     * @param status where the status line goes every interval (stderr), or null for none
+     */
+    public LoadRun(RunOptions options, DriverProvider provider, PrintStream status) {
+        this(options, provider, status, NanoClock.SYSTEM);
+    }
+
+    LoadRun(RunOptions options, DriverProvider provider, PrintStream status, NanoClock clock) {
+        this.options = options;
+        this.provider = provider;
+        this.status = status;
+        this.clock = clock;
+    }
+
+    /** Ends the run early: workers stop issuing, the last interval is sampled and logged. Any thread. */
+    public void stop(String reason) {
+        stop.stop(reason);
+    }
+
+    /**
+     * Runs to the end and returns the result (also after {@link #stop}).
+     *
+     * @throws BadInputException for a property the driver rejects or an unwritable interval log
+     */
+    public RunResult run() throws Exception {
+        DriverProperties properties = DriverProperties.of(provider.name(), provider.properties(), options.properties());
+        try (IntervalLog log = openLog()) {
+            Driver driver = provider.open(properties, new DriverContext(options.threads(), options.seed()));
+            try {
+                return runWith(driver, log, properties);
+            } finally {
+                driver.close();
+            }
+        }
+    }
+
+    private IntervalLog openLog() {
+        if (options.hlog() == null) {
+            return null;
+        }
+        try {
+            return IntervalLog.open(options.hlog());
+        } catch (FileNotFoundException e) {
+            throw new BadInputException("cannot write the interval log " + options.hlog() + " (" + e.getMessage()
+                    + "); choose a writable path for --hlog", e);
+        }
+    }
+
+    private RunResult runWith(Driver driver, IntervalLog log, DriverProperties properties) throws InterruptedException {
+        String opName = provider.operations().get(0);
+        String[] ops = {opName};
+        int threads = options.threads();
+        WorkerRecorders[] recorders = new WorkerRecorders[threads];
+        Worker[] workers = new Worker[threads];
+        SchedulePosition position = new SchedulePosition(threads);
+        for (int w = 0; w < threads; w++) {
+            recorders[w] = new WorkerRecorders(ops.length);
+            workers[w] = new Worker(w, driver, recorders[w], options.waitStrategy(), clock, stop, position,
+                    options.operationsFor(w), opName);
+        }
+        CountDownLatch done = new CountDownLatch(threads);
+        IntervalSampler sampler = new IntervalSampler(samplerSetup(ops, recorders, workers, position, done, log));
+        if (!options.throttled() && status != null) {
+            status.println("loadgen: no --target, so operations have no intended start times: intended = service,"
+                    + " and no coordinated-omission correction is possible. Give --target OPS to measure what users see.");
+        }
+        long[] gcBefore = gcTotals();
+
+        // Everything is built (and its classes loaded); only now fix the start, a little ahead of the threads.
+        long t0Ns = clock.nanoTime() + START_LEAD_NS;
+        long t0Ms = System.currentTimeMillis() + TimeUnit.NANOSECONDS.toMillis(START_LEAD_NS);
+        long endNs = options.duration().isZero() ? Long.MAX_VALUE : t0Ns + options.duration().toNanos();
+        if (log != null) {
+            log.writeHeader(t0Ms, headerComments(opName, properties));
+        }
+        SplittableRandom seeds = new SplittableRandom(options.seed());
+        for (Worker w : workers) {
+            w.arm(schedule(t0Ns, seeds.split()), endNs);
+        }
+        Thread samplerThread = new Thread(sampler.arm(t0Ns, t0Ms, endNs), "loadgen-sampler");
+        samplerThread.setDaemon(true);
+        samplerThread.start();
+        for (Thread t : startWorkers(workers, done)) {
+            t.join();
+        }
+        samplerThread.join();
+        if (sampler.failure() != null) {
+            throw new IllegalStateException("interval sampler failed", sampler.failure());
+        }
+        return result(ops, workers, sampler, driver, gcBefore);
+    }
+
+    private Schedule schedule(long t0Ns, SplittableRandom random) {
+        if (!options.throttled()) {
+            return null;
+        }
+        double intervalNs = options.workerIntervalNs();
+        long offsetNs = (long) (random.nextDouble() * intervalNs); // spread workers over one interval
+        return options.arrival().schedule(t0Ns + offsetNs, intervalNs, random);
+    }
+
+    private IntervalSampler.Builder samplerSetup(String[] ops, WorkerRecorders[] recorders, Worker[] workers,
+                                                 SchedulePosition position, CountDownLatch done, IntervalLog log) {
+        IntervalSampler.Builder b = new IntervalSampler.Builder();
+        b.ops = ops;
+        b.recorders = recorders;
+        b.workers = workers;
+        b.position = position;
+        b.workersDone = done;
+        b.log = log;
+        b.status = status;
+        b.clock = clock;
+        b.throttled = options.throttled();
+        b.warmupNs = options.warmup().toNanos();
+        b.intervalNs = options.interval().toNanos();
+        b.operationLimit = options.operations();
+        return b;
+    }
+
+    private static Thread[] startWorkers(Worker[] workers, CountDownLatch done) {
+        Thread[] threads = new Thread[workers.length];
+        for (int w = 0; w < workers.length; w++) {
+            Worker worker = workers[w];
+            threads[w] = new Thread(() -> {
+                try {
+                    worker.run();
+                } finally {
+                    done.countDown();
+                }
+            }, "loadgen-worker-" + w);
+            threads[w].setDaemon(true);
+        }
+        for (Thread t : threads) {
+            t.start();
+        }
+        return threads;
+    }
+
+    private RunResult result(String[] ops, Worker[] workers, IntervalSampler sampler, Driver driver, long[] gcBefore) {
+        List<OpResult> results = new ArrayList<>();
+        long expectedIntervalNs = (long) options.workerIntervalNs();
+        for (int o = 0; o < ops.length; o++) {
+            Map<View, Histogram> views = new EnumMap<>(View.class);
+            Histogram service = sampler.total(o, View.SERVICE);
+            views.put(View.INTENDED, sampler.total(o, View.INTENDED));
+            views.put(View.SERVICE, service);
+            views.put(View.CORRECTED, expectedIntervalNs > 0
+                    ? service.copyCorrectedForCoordinatedOmission(expectedIntervalNs) : service.copy());
+            long[] statuses = new long[Status.count()];
+            for (Worker w : workers) {
+                for (int s = 0; s < statuses.length; s++) {
+                    statuses[s] += w.statusCounts()[s];
+                }
+            }
+            results.add(new OpResult(ops[o], views, statuses));
+        }
+        long unissued = 0;
+        long issued = 0;
+        for (Worker w : workers) {
+            unissued += w.unissued();
+            issued += w.issued();
+        }
+        long[] gcAfter = gcTotals();
+        Map<String, Number> harness = new LinkedHashMap<>();
+        harness.put("gc_count", gcAfter[0] - gcBefore[0]);
+        harness.put("gc_time_ms", gcAfter[1] - gcBefore[1]);
+        Histogram lag = options.throttled() ? sampler.totalLag() : Histograms.newHistogram();
+        return new RunResult(provider.name(), options.targetOpsPerSec(), options.threads(), sampler.measuredNs(),
+                results, lag, expectedIntervalNs, unissued, driver.stats(), harness,
+                stop.isStopped() ? stop.reason() : issued == options.operations() ? "operations" : "duration");
+    }
+
+    private List<String> headerComments(String opName, DriverProperties properties) {
+        List<String> c = new ArrayList<>();
+        c.add("loadgen interval log: latencies in nanoseconds; the max column is in milliseconds");
+        c.add("run: " + options.describe());
+        c.add("properties: " + properties);
+        c.add("tags: " + View.INTENDED.tag(opName) + " = completion - intended start (what users see); "
+                + View.SERVICE.tag(opName) + " = completion - actual start (what a synchronous tool reports)"
+                + (options.throttled() ? "; harness.lag = actual start - intended start (the scheduler's own delay)" : ""));
+        return c;
+    }
+
+    private static long[] gcTotals() {
+        long count = 0;
+        long timeMs = 0;
+        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            count += Math.max(0, gc.getCollectionCount());
+            timeMs += Math.max(0, gc.getCollectionTime());
+        }
+        return new long[]{count, timeMs};
+    }
+}

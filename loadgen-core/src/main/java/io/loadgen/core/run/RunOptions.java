@@ -1,0 +1,258 @@
+package io.loadgen.core.run;
+
+import io.loadgen.core.BadInputException;
+import io.loadgen.core.schedule.Arrival;
+import io.loadgen.core.time.Durations;
+import io.loadgen.core.wait.WaitStrategy;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A run's settings, validated and defaulted in one place ({@link Builder#build()}), then immutable.
+ * Built on the main thread; safe to share.
+ *
+ * <p>Defaults: 1 thread, unthrottled, 10 s when neither a duration nor an operation count is
+ * given, no warm-up, uniform arrivals, park waiting, 1 s intervals.
+ */
+public final class RunOptions {
+    /** The run length used when neither {@code --duration} nor {@code --operations} is given. */
+    public static final Duration DEFAULT_DURATION = Duration.ofSeconds(10);
+
+    private final String driver;
+    private final Map<String, String> properties;
+    private final double targetOpsPerSec;
+    private final int threads;
+    private final Duration duration;
+    private final long operations;
+    private final Duration warmup;
+    private final Arrival arrival;
+    private final WaitStrategy waitStrategy;
+    private final Duration interval;
+    private final Path hlog;
+    private final long seed;
+
+    private RunOptions(Builder b, Duration duration) {
+        this.driver = b.driver;
+        this.properties = Map.copyOf(b.properties);
+        this.targetOpsPerSec = b.targetOpsPerSec == null ? 0.0 : b.targetOpsPerSec;
+        this.threads = b.threads;
+        this.duration = duration;
+        this.operations = b.operations == null ? 0 : b.operations;
+        this.warmup = b.warmup;
+        this.arrival = b.arrival;
+        this.waitStrategy = b.waitStrategy;
+        this.interval = b.interval;
+        this.hlog = b.hlog;
+        this.seed = b.seed;
+    }
+
+    public static Builder builder(String driver) {
+        return new Builder(driver);
+    }
+
+    public String driver() {
+        return driver;
+    }
+
+    /** Driver properties as given ({@code -p} / {@code -P}); validated by the driver's specs at open. */
+    public Map<String, String> properties() {
+        return properties;
+    }
+
+    /** The total intended rate over all workers, or 0 when unthrottled (no schedule). */
+    public double targetOpsPerSec() {
+        return targetOpsPerSec;
+    }
+
+    public boolean throttled() {
+        return targetOpsPerSec > 0;
+    }
+
+    public int threads() {
+        return threads;
+    }
+
+    /** How long the run issues operations; {@link Duration#ZERO} when only an operation count bounds it. */
+    public Duration duration() {
+        return duration;
+    }
+
+    /** Total operations over all workers, or 0 for no limit. */
+    public long operations() {
+        return operations;
+    }
+
+    public Duration warmup() {
+        return warmup;
+    }
+
+    public Arrival arrival() {
+        return arrival;
+    }
+
+    public WaitStrategy waitStrategy() {
+        return waitStrategy;
+    }
+
+    public Duration interval() {
+        return interval;
+    }
+
+    /** Where the interval log goes, or null for none. */
+    public Path hlog() {
+        return hlog;
+    }
+
+    public long seed() {
+        return seed;
+    }
+
+    /** Each worker's intended gap between operations: threads / target, in ns; 0 when unthrottled. */
+    public double workerIntervalNs() {
+        return throttled() ? threads * 1e9 / targetOpsPerSec : 0.0;
+    }
+
+    /** How many operations worker {@code w} may issue, splitting {@link #operations()} evenly; MAX_VALUE when unlimited. */
+    public long operationsFor(int worker) {
+        if (operations == 0) {
+            return Long.MAX_VALUE;
+        }
+        return operations / threads + (worker < operations % threads ? 1 : 0);
+    }
+
+    /** One line describing the run, for logs and headers. */
+    public String describe() {
+        return "driver=" + driver
+                + " target=" + (throttled() ? fmt(targetOpsPerSec) + "ops/s" : "unthrottled")
+                + " threads=" + threads
+                + " duration=" + (duration.isZero() ? "-" : Durations.format(duration))
+                + " operations=" + (operations == 0 ? "-" : Long.toString(operations))
+                + " warmup=" + Durations.format(warmup)
+                + " arrival=" + arrival.name().toLowerCase()
+                + " wait=" + waitStrategy.name().toLowerCase()
+                + " interval=" + Durations.format(interval)
+                + " seed=" + seed;
+    }
+
+    private static String fmt(double d) {
+        return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
+    }
+
+    /** Collects settings; {@link #build()} validates them all and names the option to fix. Main thread. */
+    public static final class Builder {
+        private final String driver;
+        private final Map<String, String> properties = new LinkedHashMap<>();
+        private Double targetOpsPerSec;
+        private int threads = 1;
+        private Duration duration;
+        private Long operations;
+        private Duration warmup = Duration.ZERO;
+        private Arrival arrival = Arrival.UNIFORM;
+        private WaitStrategy waitStrategy = WaitStrategy.PARK;
+        private Duration interval = Duration.ofSeconds(1);
+        private Path hlog;
+        private long seed = System.nanoTime();
+
+        private Builder(String driver) {
+            this.driver = Objects.requireNonNull(driver, "driver");
+        }
+
+        public Builder property(String key, String value) {
+            properties.put(key, value);
+            return this;
+        }
+
+        public Builder properties(Map<String, String> values) {
+            properties.putAll(values);
+            return this;
+        }
+
+        /** The total intended rate; null for unthrottled. */
+        public Builder target(Double opsPerSec) {
+            this.targetOpsPerSec = opsPerSec;
+            return this;
+        }
+
+        public Builder threads(int n) {
+            this.threads = n;
+            return this;
+        }
+
+        public Builder duration(Duration d) {
+            this.duration = d;
+            return this;
+        }
+
+        public Builder operations(Long n) {
+            this.operations = n;
+            return this;
+        }
+
+        public Builder warmup(Duration d) {
+            this.warmup = Objects.requireNonNull(d, "warmup");
+            return this;
+        }
+
+        public Builder arrival(Arrival a) {
+            this.arrival = Objects.requireNonNull(a, "arrival");
+            return this;
+        }
+
+        public Builder waitStrategy(WaitStrategy w) {
+            this.waitStrategy = Objects.requireNonNull(w, "wait");
+            return this;
+        }
+
+        public Builder interval(Duration d) {
+            this.interval = Objects.requireNonNull(d, "interval");
+            return this;
+        }
+
+        public Builder hlog(Path p) {
+            this.hlog = p;
+            return this;
+        }
+
+        public Builder seed(long s) {
+            this.seed = s;
+            return this;
+        }
+
+        /**
+         * Validates every setting.
+         *
+         * @throws BadInputException naming the option and the fix
+         */
+        public RunOptions build() {
+            if (threads < 1) {
+                throw new BadInputException("--threads must be at least 1 (got " + threads + ")");
+            }
+            if (targetOpsPerSec != null && !(targetOpsPerSec > 0 && Double.isFinite(targetOpsPerSec))) {
+                throw new BadInputException("--target must be a positive rate in ops/s (got " + targetOpsPerSec
+                        + "); leave it out for an unthrottled run");
+            }
+            if (operations != null && operations < 1) {
+                throw new BadInputException("--operations must be at least 1 (got " + operations + ")");
+            }
+            if (duration != null && (duration.isNegative() || duration.isZero())) {
+                throw new BadInputException("--duration must be positive (got " + Durations.format(duration) + ")");
+            }
+            if (interval.isNegative() || interval.isZero()) {
+                throw new BadInputException("--interval must be positive (got " + Durations.format(interval) + ")");
+            }
+            if (warmup.isNegative()) {
+                throw new BadInputException("--warmup must not be negative");
+            }
+            Duration d = duration != null ? duration : operations != null ? Duration.ZERO : DEFAULT_DURATION;
+            if (!d.isZero() && warmup.compareTo(d) >= 0) {
+                throw new BadInputException("--warmup (" + Durations.format(warmup) + ") must be shorter than --duration ("
+                        + Durations.format(d) + ")");
+            }
+            return new RunOptions(this, d);
+        }
+    }
+}

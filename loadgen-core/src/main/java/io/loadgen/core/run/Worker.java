@@ -1,0 +1,157 @@
+package io.loadgen.core.run;
+
+import io.loadgen.core.StopSignal;
+import io.loadgen.core.driver.Driver;
+import io.loadgen.core.driver.Operation;
+import io.loadgen.core.driver.Status;
+import io.loadgen.core.record.WorkerRecorders;
+import io.loadgen.core.schedule.Schedule;
+import io.loadgen.core.time.NanoClock;
+import io.loadgen.core.wait.WaitStrategy;
+
+/**
+ * One worker thread's loop: wait for the next intended start, execute on the driver, record.
+ * {@link #run()} is called by exactly one thread; the result accessors are read by the main thread
+ * after joining it.
+ *
+ * <p>The loop never skips or drops an operation: when the worker is behind, it issues at once and
+ * the wait counts in the intended view. It allocates nothing, takes no lock and does not log.
+ * Without a schedule (unthrottled) the intended start is the actual start.
+ */
+final class Worker implements Runnable {
+    private final int index;
+    private final Driver driver;
+    private final WorkerRecorders recorders;
+    private final WaitStrategy wait;
+    private final NanoClock clock;
+    private final StopSignal stop;
+    private final SchedulePosition position;
+    private final long operationLimit;
+    private final String opName;
+    private Schedule schedule;
+    private long endNs = Long.MAX_VALUE;
+    private final long[] statusCounts = new long[Status.count()];
+
+    private long issued;
+    private long unissued;
+    private volatile Throwable lastError;
+    private volatile long errorCount;
+
+    /**
+     * @param operationLimit how many operations this worker may issue (MAX_VALUE: no limit)
+     */
+    Worker(int index, Driver driver, WorkerRecorders recorders, WaitStrategy wait, NanoClock clock, StopSignal stop,
+           SchedulePosition position, long operationLimit, String opName) {
+        this.index = index;
+        this.driver = driver;
+        this.recorders = recorders;
+        this.wait = wait;
+        this.clock = clock;
+        this.stop = stop;
+        this.position = position;
+        this.operationLimit = operationLimit;
+        this.opName = opName;
+    }
+
+    /**
+     * Sets the times, once everything is built and just before the thread starts (which publishes them).
+     *
+     * @param schedule this worker's schedule, or null for an unthrottled run
+     * @param endNs    no operation starts at or after this time (MAX_VALUE: no time limit)
+     */
+    Worker arm(Schedule schedule, long endNs) {
+        this.schedule = schedule;
+        this.endNs = endNs;
+        return this;
+    }
+
+    @Override
+    public void run() {
+        final Operation op = new Operation(index);
+        final Schedule schedule = this.schedule;
+        final long endNs = this.endNs;
+        long intendedNs = 0;
+        if (schedule != null) {
+            intendedNs = schedule.nextIntendedStartNs();
+            position.publish(index, intendedNs);
+        }
+        while (issued < operationLimit && !stop.isStopped()) {
+            if (schedule != null) {
+                if (intendedNs - endNs >= 0) {
+                    break;
+                }
+                wait.await(intendedNs, clock, stop);
+            }
+            long startNs = clock.nanoTime();
+            if (startNs - endNs >= 0 || stop.isStopped()) {
+                unissued = schedule == null ? 0 : countDue(intendedNs, schedule, Math.min(startNs, endNs));
+                break;
+            }
+            long nextIntendedNs = 0;
+            if (schedule == null) {
+                intendedNs = startNs;
+            } else {
+                recorders.recordLag(startNs - intendedNs);
+                nextIntendedNs = schedule.nextIntendedStartNs();
+                position.publish(index, nextIntendedNs); // while this op runs, the next one may fall due
+            }
+            op.prepare(0, opName, intendedNs, issued);
+            Status status = execute(op);
+            recorders.record(0, intendedNs, startNs, clock.nanoTime());
+            statusCounts[status.ordinal()]++;
+            issued++;
+            intendedNs = nextIntendedNs;
+        }
+        position.finish(index);
+    }
+
+    private Status execute(Operation op) {
+        try {
+            Status s = driver.execute(op);
+            return s != null ? s : Status.ERROR;
+        } catch (Throwable t) {
+            return onError(t);
+        }
+    }
+
+    /** The rare path, kept out of the loop: remember the error for the sampler to report. */
+    private Status onError(Throwable t) {
+        lastError = t;
+        errorCount = errorCount + 1;
+        return Status.ERROR;
+    }
+
+    /**
+     * Counts the operations intended before {@code untilNs} that were never issued: the pending one
+     * (intended at {@code pendingNs}) and those the schedule still holds. Called once, as the worker stops.
+     */
+    private static long countDue(long pendingNs, Schedule schedule, long untilNs) {
+        long n = 0;
+        for (long t = pendingNs; t - untilNs < 0; t = schedule.nextIntendedStartNs()) {
+            n++;
+        }
+        return n;
+    }
+
+    long issued() {
+        return issued;
+    }
+
+    long unissued() {
+        return unissued;
+    }
+
+    long[] statusCounts() {
+        return statusCounts;
+    }
+
+    /** The last exception the driver threw, or null; any thread. */
+    Throwable lastError() {
+        return lastError;
+    }
+
+    /** How many exceptions the driver threw; any thread (single writer). */
+    long errorCount() {
+        return errorCount;
+    }
+}

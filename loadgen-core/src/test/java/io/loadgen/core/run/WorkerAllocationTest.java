@@ -1,0 +1,56 @@
+package io.loadgen.core.run;
+
+import io.loadgen.core.StopSignal;
+import io.loadgen.core.driver.Driver;
+import io.loadgen.core.driver.Status;
+import io.loadgen.core.record.WorkerRecorders;
+import io.loadgen.core.schedule.FixedRateSchedule;
+import io.loadgen.core.schedule.Schedule;
+import io.loadgen.core.time.NanoClock;
+import io.loadgen.core.wait.WaitStrategy;
+import org.junit.jupiter.api.Test;
+
+import java.lang.management.ManagementFactory;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The recording path allocates nothing: a worker's loop, measured with the JVM's per-thread allocation
+ * counter, allocates a fixed few hundred bytes (its Operation holder) however many operations it runs.
+ */
+class WorkerAllocationTest {
+    private static final Driver OK = op -> Status.OK;
+
+    private static long allocatedByWorker(Schedule schedule, long operations) throws InterruptedException {
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        Worker worker = new Worker(0, OK, new WorkerRecorders(1), WaitStrategy.PARK, NanoClock.SYSTEM,
+                new StopSignal(), new SchedulePosition(1), operations, "READ").arm(schedule, Long.MAX_VALUE);
+        long[] bytes = new long[1];
+        Thread t = new Thread(() -> {
+            long before = mx.getCurrentThreadAllocatedBytes();
+            worker.run();
+            bytes[0] = mx.getCurrentThreadAllocatedBytes() - before;
+        });
+        t.start();
+        t.join();
+        assertEquals(operations, worker.issued());
+        return bytes[0];
+    }
+
+    @Test
+    void unthrottledLoopAllocatesNothingPerOperation() throws InterruptedException {
+        allocatedByWorker(null, 200_000); // let the JIT compile the loop first
+        long bytes = allocatedByWorker(null, 2_000_000);
+        // Two million operations; anything per operation would be at least 16 bytes each (32 MB).
+        assertTrue(bytes < 64 * 1024, "allocated " + bytes + " bytes for 2,000,000 operations");
+    }
+
+    @Test
+    void scheduledLoopAllocatesNothingPerOperation() throws InterruptedException {
+        // A 1 ns interval keeps the worker always behind: it records lag and publishes its position each time.
+        allocatedByWorker(new FixedRateSchedule(System.nanoTime(), 1), 200_000);
+        long bytes = allocatedByWorker(new FixedRateSchedule(System.nanoTime(), 1), 2_000_000);
+        assertTrue(bytes < 64 * 1024, "allocated " + bytes + " bytes for 2,000,000 operations");
+    }
+}
