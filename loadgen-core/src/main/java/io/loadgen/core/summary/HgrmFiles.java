@@ -1,0 +1,70 @@
+package io.loadgen.core.summary;
+
+import io.loadgen.core.record.View;
+import org.HdrHistogram.Histogram;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Writes one HdrHistogram percentile-distribution file ({@code .hgrm}, values in microseconds) per
+ * operation type and view, for HdrHistogram's plotter and for people. Stateless; called on the
+ * main thread after a run.
+ *
+ * <p>Files are named by the interval-log tag: {@code READ.intended.hgrm}, {@code READ.service.hgrm},
+ * {@code READ.corrected.hgrm}, and {@code harness.lag.hgrm}. An unthrottled run has neither a
+ * corrected view nor a lag, so those files are not written. Each file holds exactly what
+ * {@code histogram.outputPercentileDistribution(out, 5, 1000.0)} prints. Existing files are replaced.
+ */
+public final class HgrmFiles {
+    /** Percentile ticks per half distance, as HdrHistogram's own examples use. */
+    static final int TICKS_PER_HALF_DISTANCE = 5;
+    /** Histograms hold nanoseconds; files show microseconds. */
+    static final double OUTPUT_SCALE = ReportedViews.NS_PER_US;
+
+    private static final View[] ORDER = {View.INTENDED, View.SERVICE, View.CORRECTED};
+
+    private HgrmFiles() {
+    }
+
+    /**
+     * Writes the files into {@code dir}, creating it if needed.
+     *
+     * @return the files written, in order: per operation its views, then the harness lag
+     */
+    public static List<Path> write(RunResult result, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        List<Path> written = new ArrayList<>();
+        for (OpResult op : result.operations()) {
+            for (View view : ReportedViews.of(result, ORDER)) {
+                written.add(writeOne(dir, view.tag(op.name()), op.histogram(view)));
+            }
+        }
+        if (result.throttled() && result.lag() != null) {
+            written.add(writeOne(dir, "harness.lag", result.lag()));
+        }
+        return written;
+    }
+
+    private static Path writeOne(Path dir, String tag, Histogram histogram) throws IOException {
+        if (tag.indexOf('/') >= 0 || tag.indexOf('\\') >= 0) {
+            throw new IllegalArgumentException("operation name would leave the output directory: " + tag);
+        }
+        Path file = dir.resolve(tag + ".hgrm");
+        try (OutputStream os = Files.newOutputStream(file);
+             PrintStream out = new PrintStream(os, false, StandardCharsets.UTF_8)) {
+            histogram.outputPercentileDistribution(out, TICKS_PER_HALF_DISTANCE, OUTPUT_SCALE);
+            out.flush();
+            if (out.checkError()) {
+                throw new IOException("could not write " + file);
+            }
+        }
+        return file;
+    }
+}

@@ -1,0 +1,163 @@
+package io.loadgen.core.summary;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.loadgen.core.driver.Status;
+import io.loadgen.core.record.View;
+import org.HdrHistogram.Histogram;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * Writes a {@link RunResult} as the JSON summary that tests and CI gates read; the keys below are
+ * a stable interface. Stateless; called on the main thread after a run.
+ *
+ * <pre>
+ * {
+ *   "driver": "mockdb", "target_ops_per_sec": 10000.0, "throttled": true,
+ *   "throughput_ops_per_sec": 9987.3, "threads": 8, "duration_s": 10.012,
+ *   "stop_reason": "duration", "unissued_operations": 0, "expected_interval_us": 800.0,
+ *   "operations": {
+ *     "READ": { "count": 99873, "errors": 0, "returns": { "OK": 99873 },
+ *               "intended": VIEW, "service": VIEW, "corrected": VIEW }
+ *   },
+ *   "harness": { "lag": VIEW, ...every entry of RunResult.harness() },
+ *   "driver_stats": { ...every entry of RunResult.driverStats() }
+ * }
+ * VIEW = { "min_us", "mean_us", "p50_us", "p90_us", "p95_us", "p99_us", "p99_9_us", "p99_99_us",
+ *          "max_us" (doubles, microseconds), "count" (integer) }
+ * </pre>
+ *
+ * <p>{@code returns} lists only statuses that occurred, in {@link Status} order. An unthrottled
+ * run has no schedule: {@code target_ops_per_sec} and {@code expected_interval_us} are 0,
+ * {@code throttled} is false, and {@code corrected} and {@code harness.lag} are {@code null}
+ * (present, so the key set never changes). A harness entry named {@code lag} is ignored, since
+ * that key holds the scheduler's lag.
+ */
+public final class JsonSummary {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final View[] ORDER = {View.INTENDED, View.SERVICE, View.CORRECTED};
+
+    private JsonSummary() {
+    }
+
+    public static ObjectNode toJson(RunResult result) {
+        ObjectNode root = NODES.objectNode();
+        root.put("driver", result.driver());
+        root.put("target_ops_per_sec", result.throttled() ? result.targetOpsPerSec() : 0.0);
+        root.put("throttled", result.throttled());
+        root.put("throughput_ops_per_sec", result.throughputOpsPerSec());
+        root.put("threads", result.threads());
+        root.put("duration_s", result.runTimeNs() / 1e9);
+        root.put("stop_reason", result.stopReason());
+        root.put("unissued_operations", result.unissuedOps());
+        root.put("expected_interval_us", ReportedViews.micros(result.expectedIntervalNs()));
+        root.set("operations", operations(result));
+        root.set("harness", harness(result));
+        root.set("driver_stats", numbers(result.driverStats()));
+        return root;
+    }
+
+    public static void write(RunResult result, Path file) throws IOException {
+        try (OutputStream out = Files.newOutputStream(file)) {
+            write(result, out);
+        }
+    }
+
+    /** Writes pretty-printed JSON to {@code out} and flushes it; does not close it. */
+    public static void write(RunResult result, OutputStream out) throws IOException {
+        MAPPER.writerWithDefaultPrettyPrinter()
+                .without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
+                .writeValue(out, toJson(result));
+        out.flush();
+    }
+
+    private static ObjectNode operations(RunResult result) {
+        ObjectNode ops = NODES.objectNode();
+        for (OpResult op : result.operations()) {
+            ops.set(op.name(), operation(result, op));
+        }
+        return ops;
+    }
+
+    private static ObjectNode operation(RunResult result, OpResult op) {
+        ObjectNode node = NODES.objectNode();
+        node.put("count", op.count());
+        node.put("errors", op.errors());
+        node.set("returns", returns(op));
+        for (View view : ORDER) {
+            boolean reported = ReportedViews.of(result, view).contains(view);
+            node.set(view.key(), reported ? viewStats(op.histogram(view)) : NODES.nullNode());
+        }
+        return node;
+    }
+
+    private static ObjectNode returns(OpResult op) {
+        ObjectNode node = NODES.objectNode();
+        for (int i = 0; i < Status.count(); i++) {
+            Status status = Status.byOrdinal(i);
+            if (op.statusCount(status) > 0) {
+                node.put(status.name(), op.statusCount(status));
+            }
+        }
+        return node;
+    }
+
+    private static ObjectNode harness(RunResult result) {
+        ObjectNode node = NODES.objectNode();
+        node.set("lag", result.throttled() && result.lag() != null ? viewStats(result.lag()) : NODES.nullNode());
+        for (Map.Entry<String, Number> e : result.harness().entrySet()) {
+            if (!node.has(e.getKey())) {
+                putNumber(node, e.getKey(), e.getValue());
+            }
+        }
+        return node;
+    }
+
+    /** One view's distribution in microseconds, from a histogram in nanoseconds. */
+    static ObjectNode viewStats(Histogram h) {
+        ObjectNode node = NODES.objectNode();
+        node.put("min_us", ReportedViews.micros(h.getMinValue()));
+        node.put("mean_us", h.getMean() / ReportedViews.NS_PER_US);
+        node.put("p50_us", ReportedViews.micros(h.getValueAtPercentile(50)));
+        node.put("p90_us", ReportedViews.micros(h.getValueAtPercentile(90)));
+        node.put("p95_us", ReportedViews.micros(h.getValueAtPercentile(95)));
+        node.put("p99_us", ReportedViews.micros(h.getValueAtPercentile(99)));
+        node.put("p99_9_us", ReportedViews.micros(h.getValueAtPercentile(99.9)));
+        node.put("p99_99_us", ReportedViews.micros(h.getValueAtPercentile(99.99)));
+        node.put("max_us", ReportedViews.micros(h.getMaxValue()));
+        node.put("count", h.getTotalCount());
+        return node;
+    }
+
+    private static ObjectNode numbers(Map<String, Number> stats) {
+        ObjectNode node = NODES.objectNode();
+        stats.forEach((key, value) -> putNumber(node, key, value));
+        return node;
+    }
+
+    /** Keeps integers integral and exact decimals exact; any other Number is written as a double. */
+    private static void putNumber(ObjectNode node, String key, Number value) {
+        if (value == null) {
+            node.putNull(key);
+        } else if (value instanceof Long || value instanceof Integer
+                || value instanceof Short || value instanceof Byte) {
+            node.put(key, value.longValue());
+        } else if (value instanceof BigInteger big) {
+            node.put(key, big);
+        } else if (value instanceof BigDecimal decimal) {
+            node.put(key, decimal);
+        } else {
+            node.put(key, value.doubleValue());
+        }
+    }
+}

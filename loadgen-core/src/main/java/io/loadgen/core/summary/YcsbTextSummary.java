@@ -1,0 +1,122 @@
+package io.loadgen.core.summary;
+
+import io.loadgen.core.driver.Status;
+import io.loadgen.core.record.View;
+import org.HdrHistogram.Histogram;
+
+import java.io.PrintStream;
+import java.util.Map;
+
+/**
+ * Prints a {@link RunResult} in YCSB's text summary format ({@code TextMeasurementsExporter}):
+ * one {@code [METRIC], name, value} line per measurement. Stateless; called on the main thread
+ * after a run.
+ *
+ * <pre>
+ * [OVERALL], RunTime(ms), 10012
+ * [OVERALL], Throughput(ops/sec), 9987.3
+ * [READ], Operations, 99873
+ * [READ], AverageLatency(us), 1234.5678
+ * [READ], MinLatency(us), 201
+ * [READ], MaxLatency(us), 187903
+ * [READ], 50thPercentileLatency(us), 612
+ * ...
+ * [READ], 99.99PercentileLatency(us), 160767
+ * [READ], Return=OK, 99873
+ * [Intended-READ], Operations, 99873
+ * ...
+ * [DRIVER], someCounter, 12
+ * [HARNESS], gcCount, 3
+ * </pre>
+ *
+ * <p>As in YCSB: latencies are whole microseconds (nanoseconds divided by 1000, truncated) except
+ * the average, which is a double; integer percentiles get an ordinal suffix ({@code 50th}), others
+ * print as they are ({@code 99.9}); an empty histogram prints zeros; and {@code Return=} lines
+ * (non-zero statuses, in {@link Status} order) appear only under the plain, service-time label,
+ * never under {@code Intended-}. Per operation type, in the result's order, the blocks are
+ * {@code [OP]}, {@code [Intended-OP]}, then {@code [Corrected-OP]}; the corrected block is left out
+ * of an unthrottled run, which has no expected interval to correct with. {@code [DRIVER]} and
+ * {@code [HARNESS]} lines are loadgen's additions.
+ */
+public final class YcsbTextSummary {
+    /** The percentiles printed for every view, as YCSB names them. */
+    static final double[] PERCENTILES = {50, 90, 95, 99, 99.9, 99.99};
+
+    private static final View[] ORDER = {View.SERVICE, View.INTENDED, View.CORRECTED};
+
+    private YcsbTextSummary() {
+    }
+
+    public static void write(RunResult result, PrintStream out) {
+        line(out, "OVERALL", "RunTime(ms)", String.valueOf(result.runTimeNs() / 1_000_000L));
+        line(out, "OVERALL", "Throughput(ops/sec)", Double.toString(result.throughputOpsPerSec()));
+        for (OpResult op : result.operations()) {
+            for (View view : ReportedViews.of(result, ORDER)) {
+                writeView(out, view.ycsbLabel(op.name()), op.histogram(view));
+                if (view == View.SERVICE) {
+                    writeReturns(out, op);
+                }
+            }
+        }
+        writeStats(out, "DRIVER", result.driverStats());
+        writeStats(out, "HARNESS", result.harness());
+        out.flush();
+    }
+
+    private static void writeView(PrintStream out, String label, Histogram h) {
+        line(out, label, "Operations", String.valueOf(h.getTotalCount()));
+        line(out, label, "AverageLatency(us)", Double.toString(h.getMean() / ReportedViews.NS_PER_US));
+        line(out, label, "MinLatency(us)", String.valueOf(wholeMicros(h.getMinValue())));
+        line(out, label, "MaxLatency(us)", String.valueOf(wholeMicros(h.getMaxValue())));
+        for (double p : PERCENTILES) {
+            line(out, label, percentileName(p), String.valueOf(wholeMicros(h.getValueAtPercentile(p))));
+        }
+    }
+
+    private static void writeReturns(PrintStream out, OpResult op) {
+        for (int i = 0; i < Status.count(); i++) {
+            Status status = Status.byOrdinal(i);
+            long n = op.statusCount(status);
+            if (n > 0) {
+                line(out, op.name(), "Return=" + status.name(), String.valueOf(n));
+            }
+        }
+    }
+
+    private static void writeStats(PrintStream out, String metric, Map<String, Number> stats) {
+        for (Map.Entry<String, Number> e : stats.entrySet()) {
+            line(out, metric, e.getKey(), String.valueOf(e.getValue()));
+        }
+    }
+
+    private static void line(PrintStream out, String metric, String name, String value) {
+        out.println("[" + metric + "], " + name + ", " + value);
+    }
+
+    private static long wholeMicros(long ns) {
+        return ns / 1_000L;
+    }
+
+    /** YCSB's name for a percentile line: {@code 50thPercentileLatency(us)}, {@code 99.9PercentileLatency(us)}. */
+    static String percentileName(double percentile) {
+        return ordinal(percentile) + "PercentileLatency(us)";
+    }
+
+    /** YCSB's ordinal: integers get a suffix ({@code 1st, 2nd, 3rd, 11th, 50th}), others print as a double. */
+    static String ordinal(double percentile) {
+        if (percentile % 1 != 0) {
+            return Double.toString(percentile);
+        }
+        long n = (long) percentile;
+        long lastTwo = n % 100;
+        if (lastTwo >= 11 && lastTwo <= 13) {
+            return n + "th";
+        }
+        return switch ((int) (n % 10)) {
+            case 1 -> n + "st";
+            case 2 -> n + "nd";
+            case 3 -> n + "rd";
+            default -> n + "th";
+        };
+    }
+}

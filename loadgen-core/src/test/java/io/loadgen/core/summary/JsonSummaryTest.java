@@ -1,0 +1,164 @@
+package io.loadgen.core.summary;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.loadgen.core.record.Histograms;
+import io.loadgen.core.record.View;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static io.loadgen.core.summary.KnownRuns.MS;
+import static io.loadgen.core.summary.KnownRuns.US;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class JsonSummaryTest {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final List<String> VIEW_KEYS = List.of("min_us", "mean_us", "p50_us", "p90_us", "p95_us",
+            "p99_us", "p99_9_us", "p99_99_us", "max_us", "count");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void topLevelHasEverySchemaKeyInOrder() throws IOException {
+        JsonNode json = written(KnownRuns.throttled());
+        assertEquals(List.of("driver", "target_ops_per_sec", "throttled", "throughput_ops_per_sec", "threads",
+                "duration_s", "stop_reason", "unissued_operations", "expected_interval_us", "operations",
+                "harness", "driver_stats"), keys(json));
+    }
+
+    @Test
+    void topLevelValuesDescribeTheRun() throws IOException {
+        JsonNode json = written(KnownRuns.throttled());
+        assertEquals("mockdb", json.get("driver").asText());
+        assertEquals(110.0, json.get("target_ops_per_sec").asDouble());
+        assertTrue(json.get("throttled").asBoolean());
+        assertEquals(110.0, json.get("throughput_ops_per_sec").asDouble(), 1e-9); // 1100 ops / 10 s
+        assertEquals(2, json.get("threads").asInt());
+        assertEquals(10.0, json.get("duration_s").asDouble());
+        assertEquals("duration", json.get("stop_reason").asText());
+        assertEquals(7, json.get("unissued_operations").asLong());
+        assertEquals(100.0, json.get("expected_interval_us").asDouble());
+    }
+
+    @Test
+    void eachOperationHasCountErrorsNonZeroReturnsAndThreeViews() throws IOException {
+        JsonNode ops = written(KnownRuns.throttled()).get("operations");
+        assertEquals(List.of("READ", "UPDATE"), keys(ops));
+        JsonNode read = ops.get("READ");
+        assertEquals(List.of("count", "errors", "returns", "intended", "service", "corrected"), keys(read));
+        assertEquals(1000, read.get("count").asLong());
+        assertEquals(10, read.get("errors").asLong());
+        assertEquals(MAPPER.readTree("{\"OK\":990,\"ERROR\":10}"), read.get("returns"));
+        JsonNode update = ops.get("UPDATE");
+        assertEquals(3, update.get("errors").asLong());
+        assertEquals(MAPPER.readTree("{\"OK\":97,\"NOT_FOUND\":3}"), update.get("returns"));
+    }
+
+    @Test
+    void viewStatsAreMicrosecondsFromTheRightHistogram() throws IOException {
+        JsonNode read = written(KnownRuns.throttled()).get("operations").get("READ");
+        JsonNode service = read.get("service");
+        assertEquals(VIEW_KEYS, keys(service));
+        assertEquals(1.0, service.get("min_us").asDouble());
+        assertWithinPrecision(500 * US, service.get("p50_us").asDouble());
+        assertWithinPrecision(990 * US, service.get("p99_us").asDouble());
+        assertWithinPrecision(999 * US, service.get("p99_9_us").asDouble());
+        assertWithinPrecision(1000 * US, service.get("max_us").asDouble());
+        assertEquals(500.5, service.get("mean_us").asDouble(), 0.5);
+        assertEquals(1000, service.get("count").asLong());
+        assertWithinPrecision(1000 * US, read.get("intended").get("p50_us").asDouble());
+        assertWithinPrecision(2000 * US, read.get("intended").get("max_us").asDouble());
+        assertWithinPrecision(7 * MS, written(KnownRuns.throttled())
+                .get("operations").get("UPDATE").get("intended").get("p99_us").asDouble());
+    }
+
+    @Test
+    void everyViewValueIsTheHistogramsOwnNumberOverAThousand() throws IOException {
+        RunResult result = KnownRuns.throttled();
+        JsonNode read = written(result).get("operations").get("READ");
+        for (View view : View.values()) {
+            Histogram h = result.operations().get(0).histogram(view);
+            JsonNode node = read.get(view.key());
+            assertEquals(h.getMinValue() / 1000.0, node.get("min_us").asDouble(), view.key());
+            assertEquals(h.getMean() / 1000.0, node.get("mean_us").asDouble(), view.key());
+            assertEquals(h.getValueAtPercentile(90) / 1000.0, node.get("p90_us").asDouble(), view.key());
+            assertEquals(h.getValueAtPercentile(95) / 1000.0, node.get("p95_us").asDouble(), view.key());
+            assertEquals(h.getValueAtPercentile(99.99) / 1000.0, node.get("p99_99_us").asDouble(), view.key());
+            assertEquals(h.getMaxValue() / 1000.0, node.get("max_us").asDouble(), view.key());
+            assertEquals(h.getTotalCount(), node.get("count").asLong(), view.key());
+        }
+    }
+
+    @Test
+    void harnessHasLagStatsThenItsOwnEntries() throws IOException {
+        JsonNode harness = written(KnownRuns.throttled()).get("harness");
+        assertEquals(List.of("lag", "gc_count", "gc_time_ms"), keys(harness));
+        assertEquals(VIEW_KEYS, keys(harness.get("lag")));
+        assertEquals(1100, harness.get("lag").get("count").asLong());
+        assertWithinPrecision(20 * US, harness.get("lag").get("p50_us").asDouble());
+        assertTrue(harness.get("gc_count").isIntegralNumber());
+        assertEquals(3, harness.get("gc_count").asInt());
+        assertEquals(12.5, harness.get("gc_time_ms").asDouble());
+    }
+
+    @Test
+    void driverStatsKeepTheirNamesAndValues() throws IOException {
+        JsonNode stats = written(KnownRuns.throttled()).get("driver_stats");
+        assertEquals(MAPPER.readTree("{\"connections\":4,\"retries\":2}"), stats);
+    }
+
+    @Test
+    void unthrottledRunKeepsKeysButHasNoTargetCorrectionOrLag() throws IOException {
+        JsonNode json = written(KnownRuns.unthrottled());
+        assertEquals(false, json.get("throttled").asBoolean());
+        assertEquals(0.0, json.get("target_ops_per_sec").asDouble());
+        assertEquals(0.0, json.get("expected_interval_us").asDouble());
+        JsonNode read = json.get("operations").get("READ");
+        assertTrue(read.get("corrected").isNull(), "corrected present but null");
+        assertTrue(read.get("service").isObject());
+        assertTrue(json.get("harness").get("lag").isNull(), "lag present but null");
+    }
+
+    @Test
+    void writtenFileIsPrettyPrintedToJson() throws IOException {
+        RunResult result = KnownRuns.throttled();
+        String text = Files.readString(writeToTemp(result), StandardCharsets.UTF_8);
+        assertTrue(text.lines().count() > 20, "one key per line");
+        assertEquals(MAPPER.writeValueAsString(JsonSummary.toJson(result)),
+                MAPPER.writeValueAsString(MAPPER.readTree(text)), "same content as toJson");
+    }
+
+    private static void assertWithinPrecision(long trueNs, double printedUs) {
+        Histogram shape = Histograms.newHistogram();
+        double low = shape.lowestEquivalentValue(trueNs) / 1000.0;
+        double high = shape.highestEquivalentValue(trueNs) / 1000.0;
+        assertTrue(printedUs >= low && printedUs <= high,
+                () -> printedUs + " µs not within [" + low + ", " + high + "]");
+    }
+
+    private Path writeToTemp(RunResult result) throws IOException {
+        Path file = dir.resolve("summary.json");
+        JsonSummary.write(result, file);
+        return file;
+    }
+
+    private JsonNode written(RunResult result) throws IOException {
+        return MAPPER.readTree(writeToTemp(result).toFile());
+    }
+
+    private static List<String> keys(JsonNode node) {
+        List<String> keys = new ArrayList<>();
+        node.fieldNames().forEachRemaining(keys::add);
+        return keys;
+    }
+}
