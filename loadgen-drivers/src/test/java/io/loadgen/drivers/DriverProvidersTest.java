@@ -1,9 +1,13 @@
 package io.loadgen.drivers;
 
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.driver.Driver;
+import io.loadgen.core.driver.DriverContext;
 import io.loadgen.core.driver.DriverProperties;
 import io.loadgen.core.driver.DriverProvider;
+import io.loadgen.core.driver.Operation;
 import io.loadgen.core.driver.PropertySpec;
+import io.loadgen.core.driver.Status;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -63,11 +67,12 @@ class DriverProvidersTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"noop", "mockdb", "stw-mockdb"})
-    void defaultsOpenWithoutError(String name) throws Exception {
+    void defaultsOpenAndServeAnOperation(String name) throws Exception {
         DriverProvider provider = find(name);
-        DriverProperties props = DriverProperties.of(name, provider.properties(), Map.of());
-        try (var driver = provider.open(props, new io.loadgen.core.driver.DriverContext(2, 1L))) {
-            assertTrue(driver.stats() != null);
-        }
+        Driver driver = provider.open(DriverProperties.of(name, provider.properties(), Map.of()), new DriverContext(2, 1L));
+        Operation op = new Operation(1);
+        op.prepare(0, provider.operations().get(0), System.nanoTime(), 0);
+        assertEquals(Status.OK, driver.execute(op));
+        driver.close();
     }
 }

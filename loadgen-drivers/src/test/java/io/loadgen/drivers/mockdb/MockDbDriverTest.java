@@ -5,7 +5,7 @@ import io.loadgen.core.driver.Driver;
 import io.loadgen.core.driver.DriverContext;
 import io.loadgen.core.driver.DriverProperties;
 import io.loadgen.core.driver.Operation;
-import io.loadgen.core.driver.Status;
+import io.loadgen.drivers.support.OpTimes;
 import io.loadgen.drivers.support.WorkerRandoms;
 import org.junit.jupiter.api.Test;
 
@@ -35,35 +35,23 @@ class MockDbDriverTest {
                 WorkerRandoms.split(new DriverContext(1, 42L)), openNs);
     }
 
-    private static long timeOps(Driver driver, int count) throws Exception {
-        Operation op = new Operation(0);
-        long startNs = System.nanoTime();
-        for (int i = 0; i < count; i++) {
-            op.prepare(0, "READ", System.nanoTime(), i);
-            assertEquals(Status.OK, driver.execute(op));
-        }
-        return System.nanoTime() - startNs;
-    }
-
     @Test
     void fixedDelayMakesEveryOperationTakeThatLong() throws Exception {
-        int n = 50;
-        long elapsedNs = timeOps(open(Map.of("mockdb.delay", "4ms")), n);
-        // 50 ops x 4 ms = 200 ms at least (a sleep never returns early). Each park wakes some tens of
-        // microseconds late; allowing 2 ms per op (250 ms in all) is generous yet far below 2x.
-        assertTrue(elapsedNs >= n * 4 * MS, "took " + elapsedNs / MS + " ms");
-        assertTrue(elapsedNs < n * 4 * MS + n * 2 * MS, "took " + elapsedNs / MS + " ms");
+        OpTimes times = OpTimes.of(open(Map.of("mockdb.delay", "4ms")), 50);
+        // A sleep never returns early, so even the quickest op takes 4 ms. A park typically wakes
+        // 0.1 ms late; the median allows 2 ms of that (a stall on a busy machine hits a few ops, not
+        // the median) and still fails a driver that waited twice (>= 8 ms).
+        assertTrue(times.minNs() >= 4 * MS, times.toString());
+        assertTrue(times.medianNs() < 4 * MS + 2 * MS, times.toString());
     }
 
     @Test
-    void randomizedDelayAveragesHalfTheDelay() throws Exception {
-        int n = 200;
-        long elapsedNs = timeOps(open(Map.of("mockdb.delay", "2ms", "mockdb.randomize", "true")), n);
-        double meanMs = elapsedNs / (double) n / MS;
-        // Uniform on [0, 2 ms]: mean 1 ms, sd 2/sqrt(12) = 0.577 ms, so the mean of 200 has sd 0.041 ms.
-        // 0.75 ms is 6 sd below; late wake-ups only push the mean up. 1.6 ms allows 0.6 ms of wake-up
-        // lateness per op, and still fails a driver that ignores randomize (mean >= 2 ms).
-        assertTrue(meanMs > 0.75 && meanMs < 1.6, "mean " + meanMs + " ms");
+    void randomizedDelayIsUniformUpToTheDelay() throws Exception {
+        OpTimes times = OpTimes.of(open(Map.of("mockdb.delay", "2ms", "mockdb.randomize", "true")), 200);
+        // Uniform on [0, 2 ms]: median 1 ms; the median of 200 draws has sd about 2/(2 sqrt 200) =
+        // 0.07 ms, so 0.7 ms is 4 sd below and late wake-ups only push it up. 1.6 ms allows 0.6 ms of
+        // lateness and still fails a driver that ignores randomize (median >= 2 ms).
+        assertTrue(times.medianNs() > 0.7 * MS && times.medianNs() < 1.6 * MS, times.toString());
     }
 
     @Test
