@@ -1,0 +1,82 @@
+package io.loadgen.drivers.mockdb;
+
+import io.loadgen.core.driver.Driver;
+import io.loadgen.core.driver.Operation;
+import io.loadgen.core.driver.Status;
+import io.loadgen.drivers.support.Sleeper;
+import io.loadgen.drivers.support.WorkerRandoms;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * A store that takes a set time per operation and, optionally, stops the world on a fixed period.
+ * Worker threads call {@link #execute} concurrently; {@link #stats} is called once, after they stop.
+ *
+ * <p>Pause windows are {@code [openNs + j*every, openNs + j*every + length)} for {@code j = 1, 2, ...}.
+ * An operation that arrives inside a window waits for the window's end before its delay starts;
+ * one whose delay ends inside a window returns at that window's end. A window that lies wholly
+ * inside an operation's delay does not lengthen it (the store "worked through" it). With
+ * {@code delay = 0} an operation arriving at time {@code t} in a window therefore takes exactly
+ * {@code windowEnd - t}, which is what makes the latency distribution known in advance.
+ */
+final class MockDbDriver implements Driver {
+    private final long delayNs;
+    private final boolean randomize;
+    private final long pauseEveryNs;
+    private final long pauseLengthNs;
+    private final long openNs;
+    private final SplittableRandom[] randoms;
+    private final LongAdder pausedOperations = new LongAdder();
+
+    /** @param openNs when the driver opened, on the {@link System#nanoTime()} timeline; pauses count from it */
+    MockDbDriver(MockDbSettings settings, SplittableRandom[] randoms, long openNs) {
+        this.delayNs = settings.delayNs();
+        this.randomize = settings.randomize();
+        this.pauseEveryNs = settings.pauseEveryNs();
+        this.pauseLengthNs = settings.pauseLengthNs();
+        this.randoms = randoms;
+        this.openNs = openNs;
+    }
+
+    @Override
+    public Status execute(Operation op) throws InterruptedException {
+        long arrivalNs = System.nanoTime();
+        long workNs = randomize ? WorkerRandoms.uniformNs(randoms[op.workerIndex()], 0, delayNs) : delayNs;
+        long doneNs = completionNs(arrivalNs, workNs);
+        if (doneNs != arrivalNs + workNs) {
+            pausedOperations.increment();
+        }
+        Sleeper.sleepUntil(doneNs);
+        return Status.OK;
+    }
+
+    /** When an operation arriving at {@code arrivalNs} and needing {@code workNs} completes. Pure. */
+    long completionNs(long arrivalNs, long workNs) {
+        return pauseEndNs(pauseEndNs(arrivalNs) + workNs);
+    }
+
+    /** The end of the pause window containing {@code nowNs}, or {@code nowNs} when it is in none. Pure. */
+    long pauseEndNs(long nowNs) {
+        long sinceOpenNs = nowNs - openNs;
+        if (pauseEveryNs == 0 || sinceOpenNs < pauseEveryNs) {
+            return nowNs;
+        }
+        long intoPeriodNs = sinceOpenNs % pauseEveryNs;
+        return intoPeriodNs < pauseLengthNs ? nowNs - intoPeriodNs + pauseLengthNs : nowNs;
+    }
+
+    /**
+     * {@code pauses}: pause windows that began between open and now (the end of the run), whether or
+     * not an operation ran into one. {@code paused_operations}: operations a window made later.
+     */
+    @Override
+    public Map<String, Number> stats() {
+        Map<String, Number> stats = new LinkedHashMap<>();
+        stats.put("pauses", pauseEveryNs == 0 ? 0L : Math.max(0L, (System.nanoTime() - openNs) / pauseEveryNs));
+        stats.put("paused_operations", pausedOperations.sum());
+        return stats;
+    }
+}

@@ -1,0 +1,78 @@
+package io.loadgen.drivers;
+
+import io.loadgen.core.BadInputException;
+import io.loadgen.core.driver.Driver;
+import io.loadgen.core.driver.DriverContext;
+import io.loadgen.core.driver.DriverProperties;
+import io.loadgen.core.driver.DriverProvider;
+import io.loadgen.core.driver.Operation;
+import io.loadgen.core.driver.PropertySpec;
+import io.loadgen.core.driver.Status;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.ServiceLoader;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Contract every driver in this module keeps: found by name, YCSB operations, strict properties. */
+class DriverProvidersTest {
+
+    static DriverProvider find(String name) {
+        Optional<DriverProvider> found = ServiceLoader.load(DriverProvider.class).stream()
+                .map(ServiceLoader.Provider::get)
+                .filter(p -> p.name().equals(name))
+                .findFirst();
+        assertTrue(found.isPresent(), "ServiceLoader finds no driver named " + name);
+        return found.get();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb"})
+    void serviceLoaderFindsProviderByName(String name) {
+        assertEquals(name, find(name).name());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb"})
+    void providerIssuesYcsbOperationsWithReadFirst(String name) {
+        assertEquals(List.of("READ", "UPDATE", "INSERT", "SCAN", "READ-MODIFY-WRITE", "DELETE"),
+                find(name).operations());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"mockdb", "stw-mockdb"})
+    void unknownPropertyIsRejectedListingTheKnownOnes(String name) {
+        DriverProvider provider = find(name);
+        BadInputException e = assertThrows(BadInputException.class, () ->
+                DriverProperties.of(provider.name(), provider.properties(), Map.of(name + ".dealy", "4ms")));
+        assertTrue(e.getMessage().contains("'" + name + ".dealy'"), e.getMessage());
+        for (PropertySpec spec : provider.properties()) {
+            assertTrue(e.getMessage().contains(spec.name()), "message lacks " + spec.name() + ": " + e.getMessage());
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb"})
+    void everyPropertyNameCarriesTheDriverPrefix(String name) {
+        for (PropertySpec spec : find(name).properties()) {
+            assertTrue(spec.name().startsWith(name + "."), spec.name());
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb"})
+    void defaultsOpenAndServeAnOperation(String name) throws Exception {
+        DriverProvider provider = find(name);
+        Driver driver = provider.open(DriverProperties.of(name, provider.properties(), Map.of()), new DriverContext(2, 1L));
+        Operation op = new Operation(1);
+        op.prepare(0, provider.operations().get(0), System.nanoTime(), 0);
+        assertEquals(Status.OK, driver.execute(op));
+        driver.close();
+    }
+}
