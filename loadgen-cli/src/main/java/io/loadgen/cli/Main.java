@@ -48,7 +48,11 @@ public final class Main {
     private static int onBadParameter(ParameterException ex, String[] args) {
         CommandLine cmd = ex.getCommandLine();
         String name = cmd.getCommandSpec().qualifiedName();
-        cmd.getErr().println("loadgen: " + ex.getMessage() + " (see '" + name + " --help')");
+        String hint = "";
+        if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
+            hint = "; did you mean " + u.getSuggestions().get(0) + "?";
+        }
+        cmd.getErr().println("loadgen: " + ex.getMessage() + hint + " (see '" + name + " --help')");
         return EXIT_BAD_INPUT;
     }
 

@@ -1,0 +1,70 @@
+package io.loadgen.cli;
+
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.nio.file.Path;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Bad input gets one line on stderr that names the problem and the fix, exit code 2, and no stack trace. */
+class BadInputTest {
+    @TempDir
+    static Path dir;
+
+    static Stream<Arguments> badRuns() {
+        return Stream.of(
+                Arguments.of("unknown driver", new String[]{"run", "--driver", "nosuch"},
+                        "unknown driver 'nosuch'; choose one of: mockdb, noop, stw-mockdb"),
+                Arguments.of("unknown option", new String[]{"run", "--driver", "noop", "--tagret", "5"},
+                        "Unknown options: '--tagret', '5'; did you mean --target?"),
+                Arguments.of("unknown property", new String[]{"run", "--driver", "mockdb", "-p", "mockdb.dealy=4ms"},
+                        "driver mockdb has no property 'mockdb.dealy'; it knows mockdb.delay"),
+                Arguments.of("zero threads", new String[]{"run", "--driver", "noop", "--threads", "0"},
+                        "--threads must be at least 1 (got 0)"),
+                Arguments.of("zero rate", new String[]{"run", "--driver", "noop", "--target", "0"},
+                        "--target must be a positive rate"),
+                Arguments.of("negative rate", new String[]{"run", "--driver", "noop", "--target", "-100"},
+                        "--target must be a positive rate"),
+                Arguments.of("zero duration", new String[]{"run", "--driver", "noop", "--duration", "0s"},
+                        "--duration must be positive"),
+                Arguments.of("duration without unit", new String[]{"run", "--driver", "noop", "--duration", "60"},
+                        "'60' is not a duration; write a number with a unit"),
+                Arguments.of("property without unit", new String[]{"run", "--driver", "mockdb", "-p", "mockdb.delay=4"},
+                        "property mockdb.delay: '4' is not a duration"),
+                Arguments.of("bad wait strategy", new String[]{"run", "--driver", "noop", "--wait", "nap"},
+                        "Invalid value for option '--wait'"),
+                Arguments.of("unwritable interval log", new String[]{"run", "--driver", "noop", "--hlog",
+                        dir.resolve("missing/dir/run.hlog").toString()}, "choose a writable path for --hlog"),
+                Arguments.of("unwritable json", new String[]{"run", "--driver", "noop", "--json",
+                        dir.resolve("missing/run.json").toString()}, "does not exist; create it or choose another path"),
+                Arguments.of("missing properties file", new String[]{"run", "--driver", "noop", "-P",
+                        dir.resolve("nope.properties").toString()}, "no such file"),
+                Arguments.of("missing driver", new String[]{"run"}, "Missing required option: '--driver=NAME'"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("badRuns")
+    void badInputIsOneLineNamingTheFixWithExitCodeTwo(String what, String[] args, String expected) {
+        Cli cli = Cli.run(args);
+        assertEquals(2, cli.exitCode, what + ": " + cli.err);
+        String[] lines = cli.err.strip().split("\n");
+        assertEquals(1, lines.length, "one line on stderr, got: " + cli.err);
+        assertTrue(lines[0].startsWith("loadgen: "), lines[0]);
+        assertTrue(lines[0].contains(expected), "expected '" + expected + "' in: " + lines[0]);
+        assertFalse(cli.err.contains("\tat "), "no stack trace without -v");
+        assertEquals("", cli.out, "nothing on stdout");
+    }
+
+    @org.junit.jupiter.api.Test
+    void verboseAddsTheStackTrace() {
+        Cli cli = Cli.run("run", "-v", "--driver", "mockdb", "-p", "mockdb.dealy=4ms");
+        assertEquals(2, cli.exitCode);
+        assertTrue(cli.err.contains("\tat "), cli.err);
+    }
+}

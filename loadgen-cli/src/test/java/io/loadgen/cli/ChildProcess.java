@@ -1,0 +1,81 @@
+package io.loadgen.cli;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/** A real child JVM running a Java main class, its output collected on background threads. For tests. */
+final class ChildProcess {
+    final Process process;
+    private final StringBuffer out = new StringBuffer();
+    private final StringBuffer err = new StringBuffer();
+    private final CountDownLatch firstErrLine = new CountDownLatch(1);
+    private final CompletableFuture<Void> drained;
+
+    private ChildProcess(Process process) {
+        this.process = process;
+        CompletableFuture<Void> o = CompletableFuture.runAsync(() -> drain(process.getInputStream(), out, null));
+        CompletableFuture<Void> e = CompletableFuture.runAsync(() -> drain(process.getErrorStream(), err, firstErrLine));
+        this.drained = CompletableFuture.allOf(o, e);
+    }
+
+    /** Starts {@code java -cp classpath mainClass args}. */
+    static ChildProcess java(String classpath, String mainClass, String... args) throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("-cp");
+        cmd.add(classpath);
+        cmd.add(mainClass);
+        cmd.addAll(List.of(args));
+        return new ChildProcess(new ProcessBuilder(cmd).start());
+    }
+
+    /** This test JVM's own class path: the loadgen classes and every dependency. */
+    static String testClasspath() {
+        return System.getProperty("java.class.path");
+    }
+
+    private static void drain(java.io.InputStream in, StringBuffer sink, CountDownLatch firstLine) {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                sink.append(line).append('\n');
+                if (firstLine != null && line.contains(" sec: ")) {
+                    firstLine.countDown();
+                }
+            }
+        } catch (IOException ignored) {
+            // the process ended
+        }
+    }
+
+    /** Waits for the first status line on stderr (a run is under way). */
+    boolean awaitStatusLine(long seconds) throws InterruptedException {
+        return firstErrLine.await(seconds, TimeUnit.SECONDS);
+    }
+
+    /** Waits for exit and for all output; returns the exit code, or -1 if it did not exit in time (then kills it). */
+    int awaitExit(long seconds) throws Exception {
+        if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            return -1;
+        }
+        drained.get(10, TimeUnit.SECONDS);
+        return process.exitValue();
+    }
+
+    String out() {
+        return out.toString();
+    }
+
+    String err() {
+        return err.toString();
+    }
+}

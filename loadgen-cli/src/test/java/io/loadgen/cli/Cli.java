@@ -1,0 +1,29 @@
+package io.loadgen.cli;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+
+/** Runs the command line in this JVM with captured streams, for tests. */
+final class Cli {
+    final int exitCode;
+    final String out;
+    final String err;
+
+    private Cli(int exitCode, String out, String err) {
+        this.exitCode = exitCode;
+        this.out = out;
+        this.err = err;
+    }
+
+    static Cli run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code;
+        try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+             PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+            code = Main.execute(args, o, e);
+        }
+        return new Cli(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+}

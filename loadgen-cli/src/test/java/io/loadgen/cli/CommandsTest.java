@@ -1,0 +1,72 @@
+package io.loadgen.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The commands end to end, in this JVM: what a user sees on stdout and stderr. */
+class CommandsTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void demoShowsBothViewsAndExplainsTheDifference() throws Exception {
+        Path json = dir.resolve("demo.json");
+        Cli cli = Cli.run("demo", "--duration", "3s", "--seed", "5", "--hlog", dir.resolve("demo.hlog").toString(),
+                "--json", json.toString());
+        assertEquals(0, cli.exitCode, cli.err);
+        assertTrue(cli.err.contains(" sec: "), "status lines on stderr");
+        assertTrue(cli.out.contains("[Intended-READ], 99thPercentileLatency(us), "), cli.out);
+        assertTrue(cli.out.contains("[READ], 99thPercentileLatency(us), "), cli.out);
+        assertTrue(cli.out.contains("READ     intended"), cli.out);
+        assertTrue(cli.out.contains("p99 ="), "the closing sentence: " + cli.out);
+        JsonNode summary = new ObjectMapper().readTree(json.toFile());
+        assertEquals("stw-mockdb", summary.get("driver").asText());
+        assertEquals(25, summary.get("threads").asInt());
+        assertEquals(10000.0, summary.get("target_ops_per_sec").asDouble());
+        // 3 s at 10,000 ops/s: about 30,000 operations (the store keeps up on average).
+        long count = summary.at("/operations/READ/count").asLong();
+        assertTrue(count > 20_000 && count <= 30_100, "operations: " + count);
+        double intendedP99 = summary.at("/operations/READ/intended/p99_us").asDouble();
+        double serviceP99 = summary.at("/operations/READ/service/p99_us").asDouble();
+        assertTrue(intendedP99 >= serviceP99, "intended includes service: " + intendedP99 + " vs " + serviceP99);
+    }
+
+    @Test
+    void unthrottledRunSaysOnceThatNoCorrectionIsPossible() {
+        Cli cli = Cli.run("run", "--driver", "noop", "--operations", "1000");
+        assertEquals(0, cli.exitCode, cli.err);
+        int first = cli.err.indexOf("no coordinated-omission correction is possible");
+        assertTrue(first >= 0, cli.err);
+        assertEquals(-1, cli.err.indexOf("no coordinated-omission correction is possible", first + 1), "said once");
+        assertTrue(cli.out.contains("[READ], Operations, 1000"), cli.out);
+    }
+
+    @Test
+    void driversListsEveryDriverWithItsPropertiesAndDefaults() {
+        Cli cli = Cli.run("drivers");
+        assertEquals(0, cli.exitCode, cli.err);
+        for (String s : new String[]{"mockdb - ", "noop - ", "stw-mockdb - ", "-p mockdb.delay=0ms",
+                "-p stw-mockdb.stw.probability=0.0001"}) {
+            assertTrue(cli.out.contains(s), "missing '" + s + "' in:\n" + cli.out);
+        }
+    }
+
+    @Test
+    void propertiesFileIsReadAndCommandLinePropertiesOverrideIt() throws Exception {
+        Path props = dir.resolve("store.properties");
+        java.nio.file.Files.writeString(props, "mockdb.delay=50ms\nmockdb.randomize=false\n");
+        Path json = dir.resolve("p.json");
+        Cli cli = Cli.run("run", "--driver", "mockdb", "-P", props.toString(), "-p", "mockdb.delay=2ms",
+                "--operations", "20", "-q", "--json", json.toString());
+        assertEquals(0, cli.exitCode, cli.err);
+        double p50 = new ObjectMapper().readTree(json.toFile()).at("/operations/READ/service/p50_us").asDouble();
+        assertTrue(p50 >= 2000 && p50 < 20_000, "2 ms from -p, not 50 ms from the file: " + p50);
+    }
+}
