@@ -33,7 +33,10 @@ public final class WorkerRecorders {
         service[opType].recordValue(Histograms.clamp(endNs - actualStartNs));
     }
 
-    /** Records how late the worker started an operation relative to its intended start; worker thread only. */
+    /**
+     * Records the scheduler's own delay for one operation: how long after it could have started (its
+     * intended start, or when the worker became free if later) it did start. Worker thread only.
+     */
     public void recordLag(long lagNs) {
         lag.recordValue(Histograms.clamp(lagNs));
     }

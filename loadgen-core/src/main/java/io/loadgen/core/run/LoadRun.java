@@ -231,7 +231,7 @@ public final class LoadRun {
         c.add("properties: " + properties);
         c.add("tags: " + View.INTENDED.tag(opName) + " = completion - intended start (what users see); "
                 + View.SERVICE.tag(opName) + " = completion - actual start (what a synchronous tool reports)"
-                + (options.throttled() ? "; harness.lag = actual start - intended start (the scheduler's own delay)" : ""));
+                + (options.throttled() ? "; harness.lag = actual start - max(intended start, worker free) (the scheduler's own delay; queueing is in intended)" : ""));
         return c;
     }
 

@@ -76,10 +76,12 @@ final class Worker implements Runnable {
             position.publish(index, intendedNs);
         }
         while (issued < operationLimit && !stop.isStopped()) {
+            long readyNs = 0;
             if (schedule != null) {
                 if (intendedNs - endNs >= 0) {
                     break;
                 }
+                readyNs = clock.nanoTime();
                 wait.await(intendedNs, clock, stop);
             }
             long startNs = clock.nanoTime();
@@ -91,7 +93,9 @@ final class Worker implements Runnable {
             if (schedule == null) {
                 intendedNs = startNs;
             } else {
-                recorders.recordLag(startNs - intendedNs);
+                // The scheduler's own delay: from when the op could have started (its intended start, or
+                // when this worker became free if it was behind) to when it did. Queueing is not lag.
+                recorders.recordLag(startNs - (intendedNs - readyNs >= 0 ? intendedNs : readyNs));
                 nextIntendedNs = schedule.nextIntendedStartNs();
                 position.publish(index, nextIntendedNs); // while this op runs, the next one may fall due
             }

@@ -16,7 +16,7 @@ import java.util.Map;
  * @param threads             worker threads
  * @param runTimeNs           measured time after the warm-up, from the end of the warm-up to the last completion
  * @param operations          one entry per operation type the run issued, in the driver's order
- * @param lag                 the scheduler's own delay, actual start minus intended start (ns); empty when unthrottled
+ * @param lag                 the scheduler's own delay (ns): actual start minus the later of the intended start and the moment the worker became free; empty when unthrottled
  * @param expectedIntervalNs  each worker's intended gap (threads / target) used for the corrected view; 0 when unthrottled
  * @param unissuedOps         operations whose intended start fell inside the run but that were never
  *                            issued because the run ended first (the backlog left behind)

@@ -87,6 +87,23 @@ class LoadRunTest {
     }
 
     @Test
+    void lagIsTheSchedulersOwnDelayNotTheQueueBehindASlowDriver() throws Exception {
+        // A 2 ms driver asked for 1000 ops/s by one worker falls ~1 ms further behind with every op: after
+        // 1 s (~500 ops) the last op has queued ~500 ms, all of it in intended. The scheduler itself adds
+        // nothing while behind (each op starts the moment the previous one ends), so lag stays at the
+        // cost of a clock read, far below the queueing.
+        FunctionDriver slow = new FunctionDriver(op -> {
+            java.util.concurrent.locks.LockSupport.parkNanos(2_000_000);
+            return Status.OK;
+        });
+        RunResult r = run(RunOptions.builder("function").target(1000.0).duration(Duration.ofSeconds(1)).build(), slow);
+        Histogram intended = r.operations().get(0).histogram(View.INTENDED);
+        assertTrue(intended.getMaxValue() > 300_000_000L, "queueing shows in intended: " + intended.getMaxValue());
+        assertTrue(r.lag().getValueAtPercentile(99) < 20_000_000L, "lag p99 " + r.lag().getValueAtPercentile(99));
+        assertEquals(intended.getTotalCount(), r.lag().getTotalCount());
+    }
+
+    @Test
     void intervalLogHoldsEveryOperationUnderItsTags() throws Exception {
         Path log = dir.resolve("run.hlog");
         RunOptions options = RunOptions.builder("function").target(2000.0).threads(2).duration(Duration.ofMillis(800))
