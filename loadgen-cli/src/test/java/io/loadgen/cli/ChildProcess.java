@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -17,13 +16,21 @@ final class ChildProcess {
     private final StringBuffer out = new StringBuffer();
     private final StringBuffer err = new StringBuffer();
     private final CountDownLatch firstErrLine = new CountDownLatch(1);
-    private final CompletableFuture<Void> drained;
+    private final Thread outReader;
+    private final Thread errReader;
 
     private ChildProcess(Process process) {
         this.process = process;
-        CompletableFuture<Void> o = CompletableFuture.runAsync(() -> drain(process.getInputStream(), out, null));
-        CompletableFuture<Void> e = CompletableFuture.runAsync(() -> drain(process.getErrorStream(), err, firstErrLine));
-        this.drained = CompletableFuture.allOf(o, e);
+        // Own threads, not the common pool: on 2 cores it has one thread, and one blocking reader would starve the other.
+        this.outReader = reader(() -> drain(process.getInputStream(), out, null), "child-stdout");
+        this.errReader = reader(() -> drain(process.getErrorStream(), err, firstErrLine), "child-stderr");
+    }
+
+    private static Thread reader(Runnable r, String name) {
+        Thread t = new Thread(r, name);
+        t.setDaemon(true);
+        t.start();
+        return t;
     }
 
     /** Starts {@code java -cp classpath mainClass args}. */
@@ -67,7 +74,8 @@ final class ChildProcess {
             process.destroyForcibly();
             return -1;
         }
-        drained.get(10, TimeUnit.SECONDS);
+        outReader.join(10_000);
+        errReader.join(10_000);
         return process.exitValue();
     }
 

@@ -25,8 +25,11 @@ public interface Driver extends AutoCloseable {
         return Map.of();
     }
 
-    /** Releases what {@code open} acquired. Called once, after all workers have stopped. */
+    /**
+     * Releases what {@code open} acquired. Called once, after all workers have stopped. Declares no
+     * checked exception: a driver reports a failure to close by logging it or throwing unchecked.
+     */
     @Override
-    default void close() throws Exception {
+    default void close() {
     }
 }

@@ -1,0 +1,78 @@
+package io.loadgen.core.run;
+
+import io.loadgen.core.StopSignal;
+import io.loadgen.core.driver.Driver;
+import io.loadgen.core.driver.Status;
+import io.loadgen.core.record.WorkerRecorders;
+import io.loadgen.core.schedule.FixedRateSchedule;
+import io.loadgen.core.time.NanoClock;
+import io.loadgen.core.wait.WaitStrategy;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OperationsPerInvocation;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The harness's own cost per operation, with a driver that does nothing:
+ * <ul>
+ *   <li>{@code record}: recording one operation (intended and service) into a worker's recorders;</li>
+ *   <li>{@code unthrottledLoop}: one trip of the worker loop without a schedule (clock reads, driver call,
+ *       recording, status count);</li>
+ *   <li>{@code scheduledLoop}: the same with a schedule that is always due (also lag and position),
+ *       i.e. the overhead added to every operation of a throttled run, excluding the wait itself.</li>
+ * </ul>
+ * Run: {@code java -jar bench/target/benchmarks.jar HarnessOverhead}. Single-threaded, one worker.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+public class HarnessOverheadBenchmark {
+    private static final int LOOP_OPS = 10_000;
+    private static final Driver NOOP = op -> Status.OK;
+
+    private WorkerRecorders recorders;
+    private long t;
+
+    @Setup
+    public void setUp() {
+        recorders = new WorkerRecorders(1);
+        t = System.nanoTime();
+    }
+
+    @Benchmark
+    public void record() {
+        long start = t += 997; // varying values, so the counts index moves like real latencies
+        recorders.record(0, start - 1_000, start, start + (start & 0xFFFF));
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(LOOP_OPS)
+    public long unthrottledLoop() {
+        return loop(null);
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(LOOP_OPS)
+    public long scheduledLoop() {
+        return loop(new FixedRateSchedule(System.nanoTime() - 1_000_000_000L, 1));
+    }
+
+    private long loop(FixedRateSchedule schedule) {
+        Worker w = new Worker(0, NOOP, recorders, WaitStrategy.SPIN, NanoClock.SYSTEM, new StopSignal(),
+                new SchedulePosition(1), LOOP_OPS, "READ").arm(schedule, Long.MAX_VALUE);
+        w.run();
+        return w.issued();
+    }
+}
