@@ -75,16 +75,17 @@ final class Worker implements Runnable {
             intendedNs = schedule.nextIntendedStartNs();
             position.publish(index, intendedNs);
         }
+        long readyNs = intendedNs; // when this worker was last free: the end of its previous operation
         while (issued < operationLimit && !stop.isStopped()) {
-            long readyNs = 0;
+            long startNs;
             if (schedule != null) {
                 if (intendedNs - endNs >= 0) {
                     break;
                 }
-                readyNs = clock.nanoTime();
-                wait.await(intendedNs, clock, stop);
+                startNs = wait.await(intendedNs, clock, stop);
+            } else {
+                startNs = clock.nanoTime();
             }
-            long startNs = clock.nanoTime();
             if (startNs - endNs >= 0 || stop.isStopped()) {
                 unissued = schedule == null ? 0 : countDue(intendedNs, schedule, Math.min(startNs, endNs));
                 break;
@@ -101,7 +102,8 @@ final class Worker implements Runnable {
             }
             op.prepare(0, opName, intendedNs, issued);
             Status status = execute(op);
-            recorders.record(0, intendedNs, startNs, clock.nanoTime());
+            readyNs = clock.nanoTime();
+            recorders.record(0, intendedNs, startNs, readyNs);
             statusCounts[status.ordinal()]++;
             issued++;
             intendedNs = nextIntendedNs;
