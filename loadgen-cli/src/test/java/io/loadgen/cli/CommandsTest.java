@@ -59,6 +59,15 @@ class CommandsTest {
     }
 
     @Test
+    void shippedScenarioFilesLoadIntoTheirDriver() {
+        for (String file : new String[]{"backlogged-4ms.properties", "pausing-store.properties"}) {
+            Path path = Path.of("..", "workloads", file);
+            Cli cli = Cli.run("run", "--driver", "mockdb", "-P", path.toString(), "--operations", "3", "-q");
+            assertEquals(0, cli.exitCode, file + ": " + cli.err);
+        }
+    }
+
+    @Test
     void propertiesFileIsReadAndCommandLinePropertiesOverrideIt() throws Exception {
         Path props = dir.resolve("store.properties");
         java.nio.file.Files.writeString(props, "mockdb.delay=50ms\nmockdb.randomize=false\n");
