@@ -40,17 +40,8 @@ final class DemoCommand implements Callable<Integer> {
             description = "The interval log to write. Default: ${DEFAULT-VALUE}.")
     Path hlog;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Also write the summary as JSON.")
-    Path json;
-
-    @Option(names = "--hgrm", paramLabel = "DIR", description = "Also write .hgrm percentile distributions into DIR.")
-    Path hgrm;
-
-    @Option(names = "--seed", paramLabel = "N", description = "Seed, for a repeatable demo.")
-    Long seed;
-
-    @Option(names = {"--quiet", "-q"}, description = "No status line every interval.")
-    boolean quiet;
+    @Mixin
+    ReportOptions report;
 
     DemoCommand(Streams io) {
         this.io = io;
@@ -63,10 +54,10 @@ final class DemoCommand implements Callable<Integer> {
                 .threads(THREADS)
                 .duration(duration)
                 .hlog(hlog)
-                .seed(seed != null ? seed : System.nanoTime())
+                .seed(report.seedOrRandom())
                 .build();
         io.err().println("loadgen demo: " + options.describe() + "; interval log " + hlog);
-        return new RunReporter(io, quiet).run(options, json, hgrm, this::explain);
+        return new RunReporter(io, report).run(options, this::explain);
     }
 
     private void explain(RunResult result) {

@@ -75,12 +75,8 @@ final class RunCommand implements Callable<Integer> {
             description = "Write a compressed HdrHistogram interval log (tags READ.intended, READ.service, harness.lag).")
     Path hlog;
 
-    @Option(names = "--json", paramLabel = "FILE", description = "Write the summary as JSON (the schema gates read).")
-    Path json;
-
-    @Option(names = "--hgrm", paramLabel = "DIR",
-            description = "Write one percentile distribution (.hgrm, values in us) per operation type and view into DIR.")
-    Path hgrm;
+    @Mixin
+    ReportOptions report;
 
     @Option(names = "-p", paramLabel = "KEY=VALUE", mapFallbackValue = "",
             description = "A driver property, e.g. -p mockdb.delay=4ms (overrides -P files).")
@@ -89,11 +85,6 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "-P", paramLabel = "FILE", description = "A properties file of driver properties (YCSB style); repeatable.")
     List<Path> propertyFiles = new ArrayList<>();
 
-    @Option(names = "--seed", paramLabel = "N", description = "Seed for start offsets, Poisson gaps and drivers' randomness.")
-    Long seed;
-
-    @Option(names = {"--quiet", "-q"}, description = "No status line every interval.")
-    boolean quiet;
 
     RunCommand(Streams io) {
         this.io = io;
@@ -112,9 +103,9 @@ final class RunCommand implements Callable<Integer> {
                 .waitStrategy(waitStrategy)
                 .interval(interval)
                 .hlog(hlog)
-                .seed(seed != null ? seed : System.nanoTime())
+                .seed(report.seedOrRandom())
                 .build();
-        return new RunReporter(io, quiet).run(options, json, hgrm, null);
+        return new RunReporter(io, report).run(options, null);
     }
 
     private Map<String, String> allProperties() {

@@ -29,23 +29,23 @@ final class RunReporter {
     private static final long REPORT_GRACE_SECONDS = 30;
 
     private final Streams io;
-    private final boolean quiet;
+    private final ReportOptions report;
 
-    RunReporter(Streams io, boolean quiet) {
+    RunReporter(Streams io, ReportOptions report) {
         this.io = io;
-        this.quiet = quiet;
+        this.report = report;
     }
 
     /**
-     * @param json     where the JSON summary goes, or null
-     * @param hgrmDir  where the .hgrm files go, or null
      * @param epilogue called with the result after the standard report, or null
      */
-    int run(RunOptions options, Path json, Path hgrmDir, Consumer<RunResult> epilogue) throws Exception {
+    int run(RunOptions options, Consumer<RunResult> epilogue) throws Exception {
         DriverProvider provider = DriverRegistry.find(options.driver());
+        Path json = report.json;
+        Path hgrmDir = report.hgrm;
         checkWritableFile(json, "--json");
         checkWritableDir(hgrmDir, "--hgrm");
-        LoadRun run = new LoadRun(options, provider, quiet ? null : io.err());
+        LoadRun run = new LoadRun(options, provider, report.quiet ? null : io.err());
         CountDownLatch reported = new CountDownLatch(1);
         Thread hook = new Thread(() -> stopAndAwait(run, reported), "loadgen-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);

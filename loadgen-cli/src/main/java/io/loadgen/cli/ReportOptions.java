@@ -1,0 +1,26 @@
+package io.loadgen.cli;
+
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+
+/** The report options every running command shares: JSON and .hgrm files, seed, quiet status. */
+final class ReportOptions {
+    @Option(names = "--json", paramLabel = "FILE", description = "Write the summary as JSON (the schema gates read).")
+    Path json;
+
+    @Option(names = "--hgrm", paramLabel = "DIR",
+            description = "Write one percentile distribution (.hgrm, values in us) per operation type and view into DIR.")
+    Path hgrm;
+
+    @Option(names = "--seed", paramLabel = "N", description = "Seed for start offsets, Poisson gaps and drivers' randomness.")
+    Long seed;
+
+    @Option(names = {"--quiet", "-q"}, description = "No status line every interval.")
+    boolean quiet;
+
+    /** The given seed, or a fresh one. */
+    long seedOrRandom() {
+        return seed != null ? seed : System.nanoTime();
+    }
+}
