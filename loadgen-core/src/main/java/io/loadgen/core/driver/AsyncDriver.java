@@ -1,0 +1,30 @@
+package io.loadgen.core.driver;
+
+/**
+ * A driver of the async shape: {@link #submit} starts an operation and returns at once; the driver
+ * calls the given {@link Completion} when the operation ends. An issuer thread keeps the schedule and
+ * submits; the number of operations in flight is bounded by the run ({@code --max-in-flight}), and
+ * when the bound is reached the issuer waits, so the wait shows in {@code intended} and nothing is
+ * dropped.
+ *
+ * <p>{@code submit} is called by the run's issuer threads; it must not block, and must copy what it
+ * needs from the {@link Operation} before returning (the harness reuses it). {@code complete} may be
+ * called from any thread, exactly once per submit, including from inside {@code submit} (e.g. when the
+ * request could not even be sent). A driver that enforces a timeout completes with {@link Status#ERROR}.
+ */
+public interface AsyncDriver extends Driver {
+
+    /** Starts {@code op}; calls {@code completion.complete(status)} exactly once when it ends. */
+    void submit(Operation op, Completion completion);
+
+    /**
+     * The blocking shape, for callers that want it: submits and waits. The harness never calls this for
+     * an async driver; it exists so an async driver is still a {@link Driver}.
+     */
+    @Override
+    default Status execute(Operation op) throws Exception {
+        java.util.concurrent.CompletableFuture<Status> result = new java.util.concurrent.CompletableFuture<>();
+        submit(op, result::complete);
+        return result.get();
+    }
+}
