@@ -18,6 +18,16 @@ public interface AsyncDriver extends Driver {
     void submit(Operation op, Completion completion);
 
     /**
+     * The most operations this driver can have in flight at once, e.g. its connection count when it does
+     * not pipeline. The run bounds in-flight operations by the smaller of this and {@code --max-in-flight},
+     * so a request never queues inside the driver (where it would count as service time): it waits in the
+     * issuer, and that wait counts in {@code intended}. Default: no limit of the driver's own.
+     */
+    default int maxInFlight() {
+        return Integer.MAX_VALUE;
+    }
+
+    /**
      * The blocking shape, for callers that want it: submits and waits. The harness never calls this for
      * an async driver; it exists so an async driver is still a {@link Driver}.
      */
