@@ -24,8 +24,8 @@ class WorkerAllocationTest {
 
     private static long allocatedByWorker(Schedule schedule, long operations) throws InterruptedException {
         com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        Worker worker = new Worker(0, OK, new WorkerRecorders(1), WaitStrategy.PARK, NanoClock.SYSTEM,
-                new StopSignal(), new SchedulePosition(1), operations, "READ").arm(schedule, Long.MAX_VALUE);
+        Worker worker = new Worker(0, 1, OK, new WorkerRecorders(1), WaitStrategy.PARK, NanoClock.SYSTEM,
+                new StopSignal(), new SchedulePosition(1), operations, 0, "READ").arm(schedule, Long.MAX_VALUE);
         long[] bytes = new long[1];
         Thread t = new Thread(() -> {
             long before = mx.getCurrentThreadAllocatedBytes();
