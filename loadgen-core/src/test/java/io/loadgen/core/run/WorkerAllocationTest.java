@@ -38,6 +38,33 @@ class WorkerAllocationTest {
         return bytes[0];
     }
 
+    private static long allocatedByAsyncIssuer(long operations) throws InterruptedException {
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        // Completes inside submit, so issue, completion and recording all run on the measured thread.
+        io.loadgen.core.driver.AsyncDriver inline = (op, completion) -> completion.complete(Status.OK);
+        AsyncIssuer issuer = new AsyncIssuer(0, 1, inline, new WorkerRecorders(1, true), WaitStrategy.PARK,
+                NanoClock.SYSTEM, new StopSignal(), new SchedulePosition(1), operations, 16, 0, "READ");
+        issuer.arm(new FixedRateSchedule(System.nanoTime(), 1), Long.MAX_VALUE);
+        long[] bytes = new long[1];
+        Thread t = new Thread(() -> {
+            long before = mx.getCurrentThreadAllocatedBytes();
+            issuer.run();
+            bytes[0] = mx.getCurrentThreadAllocatedBytes() - before;
+        });
+        t.start();
+        t.join();
+        assertEquals(operations, issuer.issued());
+        assertEquals(operations, issuer.statusCount(Status.OK.ordinal()));
+        return bytes[0];
+    }
+
+    @Test
+    void asyncIssueAndCompletionAllocateNothingPerOperation() throws InterruptedException {
+        allocatedByAsyncIssuer(200_000);
+        long bytes = allocatedByAsyncIssuer(2_000_000);
+        assertTrue(bytes < 64 * 1024, "allocated " + bytes + " bytes for 2,000,000 operations");
+    }
+
     @Test
     void unthrottledLoopAllocatesNothingPerOperation() throws InterruptedException {
         allocatedByWorker(null, 200_000); // let the JIT compile the loop first
