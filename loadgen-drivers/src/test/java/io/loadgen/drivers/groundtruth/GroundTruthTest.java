@@ -50,10 +50,15 @@ class GroundTruthTest {
         assertTrue(n > 400 && n <= 500, "a 4 ms store completes at most 500 ops in 2 s, got " + n);
         Histogram intended = read.histogram(View.INTENDED);
         Histogram service = read.histogram(View.SERVICE);
-        for (double q : new double[]{50, 90, 99}) {
+        // The middle percentiles assume every op took the mean s; a busy machine makes some stretches of the
+        // run slower than others, which bends the line most in the middle. The top is pinned by arithmetic on
+        // timestamps (the last op ends at the run's end), so it gets the tighter bound.
+        for (double q : new double[]{50, 90}) {
             double expected = sMs + q / 100 * (n - 1) * (sMs - 1.0);
-            assertEquals(expected, ms(intended, q), expected * 0.05, "intended p" + q + " (ms)");
+            assertEquals(expected, ms(intended, q), expected * 0.12, "intended p" + q + " (ms)");
         }
+        double expectedP99 = sMs + 0.99 * (n - 1) * (sMs - 1.0);
+        assertEquals(expectedP99, ms(intended, 99), expectedP99 * 0.05, "intended p99 (ms)");
         double expectedMax = sMs + (n - 1) * (sMs - 1.0);
         assertEquals(expectedMax, intended.getMaxValue() / 1e6, expectedMax * 0.05, "intended max (ms)");
         // Service time sees none of it: p99 stays within a timer hiccup of the 4 ms delay.
@@ -86,10 +91,10 @@ class GroundTruthTest {
         double f = pauses * 50e6 / r.runTimeNs();
         assertEquals(50 * (1 - 0.01 / f), ms(intended, 99), 3.0, "intended p99 (ms)");
         assertEquals(50 * (1 - 0.05 / f), ms(intended, 95), 3.0, "intended p95 (ms)");
-        // Operations that waited more than 5 ms can only have been paused: f * (1 - 5/50) = 0.9 f of them.
-        double waited = (double) (intended.getTotalCount() - intended.getCountBetweenValues(0, 5_000_000))
+        // Operations that waited more than 10 ms can only have been paused: f * (1 - 10/50) = 0.8 f of them.
+        double waited = (double) (intended.getTotalCount() - intended.getCountBetweenValues(0, 10_000_000))
                 / intended.getTotalCount();
-        assertEquals(0.9 * f, waited, 0.015, "share of operations delayed more than 5 ms");
+        assertEquals(0.8 * f, waited, 0.02, "share of operations delayed more than 10 ms");
         assertTrue(ms(service, 99) < 1.0, "service p99 hides the pauses: " + ms(service, 99));
         assertTrue(service.getMaxValue() / 1e6 > 10, "yet the one op per pause that hit it shows in service max");
     }
