@@ -33,20 +33,20 @@ class DriverProvidersTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb", "queue"})
+    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb", "queue", "redis"})
     void serviceLoaderFindsProviderByName(String name) {
         assertEquals(name, find(name).name());
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb"})
+    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb", "redis"})
     void providerIssuesYcsbOperationsWithReadFirst(String name) {
         assertEquals(List.of("READ", "UPDATE", "INSERT", "SCAN", "READ-MODIFY-WRITE", "DELETE"),
                 find(name).operations());
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"mockdb", "stw-mockdb", "queue"})
+    @ValueSource(strings = {"mockdb", "stw-mockdb", "queue", "redis"})
     void unknownPropertyIsRejectedListingTheKnownOnes(String name) {
         DriverProvider provider = find(name);
         BadInputException e = assertThrows(BadInputException.class, () ->
@@ -58,13 +58,14 @@ class DriverProvidersTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb", "queue"})
+    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb", "queue", "redis"})
     void everyPropertyNameCarriesTheDriverPrefix(String name) {
         for (PropertySpec spec : find(name).properties()) {
             assertTrue(spec.name().startsWith(name + "."), spec.name());
         }
     }
 
+    /** Not redis: its default URI is a shared server the tests must never use (RedisDriverTest starts its own). */
     @ParameterizedTest
     @ValueSource(strings = {"noop", "mockdb", "stw-mockdb", "queue"})
     void defaultsOpenAndServeAnOperation(String name) throws Exception {

@@ -1,0 +1,48 @@
+package io.loadgen.drivers.redis;
+
+import io.loadgen.core.driver.Driver;
+import io.loadgen.core.driver.DriverContext;
+import io.loadgen.core.driver.DriverProperties;
+import io.loadgen.core.driver.DriverProvider;
+import io.loadgen.core.driver.PropertySpec;
+import io.loadgen.drivers.support.YcsbOperations;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+import java.util.List;
+
+/**
+ * Opens the {@code redis} driver: YCSB's operations on a Redis server through Lettuce's async API.
+ * Stateless; called on the main thread.
+ */
+public final class RedisDriverProvider implements DriverProvider {
+    private static final Logger LOG = LogManager.getLogger(RedisDriverProvider.class);
+
+    @Override
+    public String name() {
+        return "redis";
+    }
+
+    @Override
+    public String description() {
+        return "a Redis server, YCSB's data model (a hash per record, a sorted-set index for SCAN), async and pipelined";
+    }
+
+    @Override
+    public List<PropertySpec> properties() {
+        return RedisSettings.SPECS;
+    }
+
+    @Override
+    public List<String> operations() {
+        return YcsbOperations.NAMES;
+    }
+
+    @Override
+    public Driver open(DriverProperties properties, DriverContext context) {
+        RedisSettings settings = RedisSettings.from(properties);
+        RedisDriver driver = new RedisDriver(RedisConnector.open(settings), settings);
+        LOG.debug("redis opened: {}", properties);
+        return driver;
+    }
+}

@@ -1,0 +1,76 @@
+package io.loadgen.drivers.redis;
+
+import io.lettuce.core.RedisURI;
+import io.loadgen.core.BadInputException;
+import io.loadgen.core.driver.DriverProperties;
+import io.loadgen.core.driver.PropertySpec;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The {@code redis} properties, declared, defaulted, parsed and checked in one place. Immutable;
+ * built on the main thread when the driver opens.
+ *
+ * @param uri         the server, as Lettuce parses it (host, port, database, password)
+ * @param uriText     the URI as the user gave it, for messages
+ * @param timeoutNs   how long a command may take before its operation completes with {@code ERROR}
+ * @param fieldCount  fields per record, {@code field0 .. field{n-1}}
+ * @param fieldLength bytes per field value
+ * @param scanLength  records a SCAN reads, from its start key on in index order
+ */
+record RedisSettings(RedisURI uri, String uriText, long timeoutNs, int fieldCount, int fieldLength, int scanLength) {
+    static final String URI = "redis.uri";
+    static final String TIMEOUT = "redis.timeout";
+    static final String FIELD_COUNT = "redis.fieldcount";
+    static final String FIELD_LENGTH = "redis.fieldlength";
+    static final String SCAN_LENGTH = "redis.scanlength";
+
+    /** A record (fieldcount x fieldlength) larger than this is surely a typo; Redis itself allows 512 MB. */
+    static final long MAX_RECORD_BYTES = 64L << 20;
+
+    static final List<PropertySpec> SPECS = List.of(
+            new PropertySpec(URI, "redis://127.0.0.1:6379", "the server, e.g. redis://HOST:PORT/DB or redis://:PASSWORD@HOST:PORT"),
+            new PropertySpec(TIMEOUT, "1s", "command timeout; an operation still unanswered after it completes with ERROR"),
+            new PropertySpec(FIELD_COUNT, "10", "fields per record (YCSB fieldcount)"),
+            new PropertySpec(FIELD_LENGTH, "100", "bytes per field value (YCSB fieldlength)"),
+            new PropertySpec(SCAN_LENGTH, "10", "records one SCAN reads (YCSB's scan length)"));
+
+    /**
+     * Reads and checks the properties.
+     *
+     * @throws BadInputException naming the property and the fix
+     */
+    static RedisSettings from(DriverProperties properties) {
+        String uriText = properties.getString(URI).trim();
+        Duration timeout = properties.getDuration(TIMEOUT);
+        if (timeout.isZero()) {
+            throw new BadInputException("property " + TIMEOUT + " must be positive, e.g. 1s");
+        }
+        RedisSettings s = new RedisSettings(parseUri(uriText), uriText, timeout.toNanos(),
+                positiveInt(properties, FIELD_COUNT), positiveInt(properties, FIELD_LENGTH),
+                positiveInt(properties, SCAN_LENGTH));
+        if ((long) s.fieldCount * s.fieldLength > MAX_RECORD_BYTES) {
+            throw new BadInputException(FIELD_COUNT + " x " + FIELD_LENGTH + " = " + (long) s.fieldCount * s.fieldLength
+                    + " bytes per record, above " + MAX_RECORD_BYTES + "; use fewer or shorter fields");
+        }
+        return s;
+    }
+
+    private static RedisURI parseUri(String text) {
+        try {
+            return RedisURI.create(text);
+        } catch (IllegalArgumentException e) {
+            throw new BadInputException("property " + URI + ": '" + text + "' is not a Redis URI ("
+                    + e.getMessage() + "); use e.g. redis://127.0.0.1:6379", e);
+        }
+    }
+
+    private static int positiveInt(DriverProperties properties, String key) {
+        long v = properties.getLong(key);
+        if (v < 1 || v > Integer.MAX_VALUE) {
+            throw new BadInputException("property " + key + " must be a positive whole number: " + v);
+        }
+        return (int) v;
+    }
+}

@@ -1,0 +1,79 @@
+package io.loadgen.drivers.redis;
+
+import io.loadgen.core.BadInputException;
+import io.loadgen.core.driver.DriverContext;
+import io.loadgen.core.driver.DriverProperties;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** What a user who gets the redis properties wrong, or has no server, is told: one line with the fix. */
+class RedisBadInputTest {
+    private final RedisDriverProvider provider = new RedisDriverProvider();
+
+    private BadInputException openFails(Map<String, String> given) {
+        return assertThrows(BadInputException.class,
+                () -> provider.open(DriverProperties.of("redis", provider.properties(), given), new DriverContext(1, 1L)));
+    }
+
+    private static void assertOneLine(BadInputException e) {
+        assertFalse(e.getMessage().contains("\n"), e.getMessage());
+    }
+
+    @Test
+    void refusedConnectionNamesTheUriAndHowToFixIt() throws Exception {
+        String uri = "redis://127.0.0.1:" + RedisServerProcess.freePort();
+        long startNs = System.nanoTime();
+        BadInputException e = openFails(Map.of("redis.uri", uri));
+        assertTrue(e.getMessage().startsWith("cannot connect to Redis at " + uri + " ("), e.getMessage());
+        assertTrue(e.getMessage().contains("start redis-server") && e.getMessage().contains("-p redis.uri="),
+                e.getMessage());
+        assertOneLine(e);
+        assertTrue(System.nanoTime() - startNs < 5_000_000_000L, "a refused connection fails fast");
+    }
+
+    @Test
+    void unknownPropertyIsRejectedListingTheKnownOnes() {
+        BadInputException e = assertThrows(BadInputException.class,
+                () -> DriverProperties.of("redis", provider.properties(), Map.of("redis.url", "redis://x")));
+        assertEquals("driver redis has no property 'redis.url'; it knows redis.fieldcount, redis.fieldlength, "
+                + "redis.scanlength, redis.timeout, redis.uri", e.getMessage());
+    }
+
+    @Test
+    void uriThatIsNotRedisIsRejectedWithAnExample() {
+        BadInputException e = openFails(Map.of("redis.uri", "http://127.0.0.1:6379"));
+        assertTrue(e.getMessage().startsWith("property redis.uri: 'http://127.0.0.1:6379' is not a Redis URI"),
+                e.getMessage());
+        assertTrue(e.getMessage().contains("redis://127.0.0.1:6379"), e.getMessage());
+        assertOneLine(e);
+    }
+
+    @Test
+    void zeroTimeoutIsRejected() {
+        assertTrue(openFails(Map.of("redis.timeout", "0s")).getMessage().contains("redis.timeout must be positive"));
+    }
+
+    @Test
+    void timeoutWithoutUnitIsRejectedNamingTheProperty() {
+        assertTrue(openFails(Map.of("redis.timeout", "1000")).getMessage().contains("redis.timeout"));
+    }
+
+    @Test
+    void nonPositiveSizesAreRejectedNamingTheProperty() {
+        assertTrue(openFails(Map.of("redis.fieldcount", "0")).getMessage().contains("redis.fieldcount must be a positive whole number"));
+        assertTrue(openFails(Map.of("redis.fieldlength", "-5")).getMessage().contains("redis.fieldlength must be a positive whole number"));
+        assertTrue(openFails(Map.of("redis.scanlength", "ten")).getMessage().contains("redis.scanlength"));
+    }
+
+    @Test
+    void recordOfMoreThan64MiBIsRejected() {
+        BadInputException e = openFails(Map.of("redis.fieldcount", "1000", "redis.fieldlength", "1000000"));
+        assertTrue(e.getMessage().contains("1000000000 bytes per record"), e.getMessage());
+    }
+}

@@ -1,0 +1,233 @@
+package io.loadgen.drivers.redis;
+
+import io.lettuce.core.api.sync.RedisCommands;
+import io.loadgen.core.driver.AsyncDriver;
+import io.loadgen.core.driver.DriverContext;
+import io.loadgen.core.driver.DriverProperties;
+import io.loadgen.core.driver.Operation;
+import io.loadgen.core.driver.Status;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.LongStream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Every operation type against a real redis-server, submitted one at a time with a test completion. */
+class RedisDriverTest {
+    private static final Duration WAIT = Duration.ofSeconds(5);
+    private static final List<String> OPS = new RedisDriverProvider().operations();
+
+    private static RedisServerProcess server;
+    private static RedisServerProcess.Inspector inspector;
+    private static RedisCommands<String, String> redis;
+    private static AsyncDriver driver;
+    private static final RecordLayout LAYOUT = new RecordLayout(10, 100);
+
+    @BeforeAll
+    static void startServer() throws Exception {
+        server = RedisServerProcess.start();
+        inspector = server.inspector();
+        redis = inspector.sync();
+        driver = open(Map.of("redis.uri", server.uri()));
+    }
+
+    @AfterAll
+    static void stopServer() throws Exception {
+        if (driver != null) {
+            driver.close();
+        }
+        if (inspector != null) {
+            inspector.close();
+        }
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @BeforeEach
+    void emptyTheServer() {
+        redis.flushall();
+    }
+
+    static AsyncDriver open(Map<String, String> given) {
+        RedisDriverProvider provider = new RedisDriverProvider();
+        return (AsyncDriver) provider.open(DriverProperties.of("redis", provider.properties(), given),
+                new DriverContext(1, 1L));
+    }
+
+    /** Submits one operation as the harness would (reusing nothing) and waits for its status. */
+    static Status run(AsyncDriver driver, String type, long keyNumber) throws InterruptedException {
+        Operation op = new Operation(0);
+        op.prepare(OPS.indexOf(type), type, System.nanoTime(), keyNumber);
+        RecordedCompletion completion = new RecordedCompletion();
+        driver.submit(op, completion);
+        Status status = completion.await(WAIT);
+        assertEquals(1, completion.calls(), "completed exactly once");
+        return status;
+    }
+
+    private static Status run(String type, long keyNumber) throws InterruptedException {
+        return run(driver, type, keyNumber);
+    }
+
+    private static Map<String, String> expectedRecord(long keyNumber, byte writer) {
+        Map<String, String> record = new HashMap<>();
+        for (int f = 0; f < 10; f++) {
+            record.put("field" + f, LAYOUT.valueText(keyNumber, f, writer));
+        }
+        return record;
+    }
+
+    @Test
+    void insertWritesEveryFieldAndIndexesTheKeyByItsHash() throws Exception {
+        assertEquals(Status.OK, run("INSERT", 7));
+
+        assertEquals(expectedRecord(7, RecordLayout.INSERTED), redis.hgetall("user7"));
+        assertEquals("i7-0:", redis.hget("user7", "field0").substring(0, 5));
+        assertEquals(100, redis.hget("user7", "field9").length());
+        assertEquals((double) "user7".hashCode(), redis.zscore("_indices", "user7"));
+        assertEquals(2L, redis.dbsize(), "the hash and the index, nothing else");
+    }
+
+    @Test
+    void readOfAnInsertedRecordIsOkAndOfAMissingOneIsNotFound() throws Exception {
+        assertEquals(Status.OK, run("INSERT", 3));
+        long before = inspector.calls("hgetall");
+
+        assertEquals(Status.OK, run("READ", 3));
+        assertEquals(Status.NOT_FOUND, run("READ", 4));
+        assertEquals(before + 2, inspector.calls("hgetall"));
+    }
+
+    @Test
+    void updateRewritesEveryFieldWithTheUpdateValue() throws Exception {
+        assertEquals(Status.OK, run("INSERT", 11));
+        assertEquals(Status.OK, run("UPDATE", 11));
+
+        assertEquals(expectedRecord(11, RecordLayout.UPDATED), redis.hgetall("user11"));
+        assertEquals(1L, redis.zcard("_indices"), "an update does not touch the index");
+    }
+
+    @Test
+    void scanReadsScanLengthRecordsInIndexOrderFromTheStartKey() throws Exception {
+        for (long k = 0; k < 40; k++) {
+            assertEquals(Status.OK, run("INSERT", k));
+        }
+        // The index orders keys by score (hashCode), ties by key; a scan starts at the start key's score.
+        String start = "user17";
+        List<String> expected = LongStream.range(0, 40).mapToObj(RecordLayout::keyName)
+                .filter(k -> k.hashCode() >= start.hashCode())
+                .sorted(Comparator.comparingInt(String::hashCode).thenComparing(Comparator.naturalOrder()))
+                .limit(10)
+                .collect(Collectors.toList());
+        assertEquals(10, expected.size(), "the test needs a full scan: pick another start key");
+
+        List<String> scanned = new ArrayList<>();
+        for (byte[] key : ((RedisDriver) driver).scanKeys(start).toCompletableFuture().get()) {
+            scanned.add(new String(key, StandardCharsets.US_ASCII));
+        }
+        assertEquals(expected, scanned);
+
+        long before = inspector.calls("hgetall");
+        assertEquals(Status.OK, run("SCAN", 17));
+        assertEquals(before + 10, inspector.calls("hgetall"), "a SCAN reads every record it finds");
+    }
+
+    @Test
+    void scanPastTheLastKeyIsOkAndReadsNothing() throws Exception {
+        assertEquals(Status.OK, run("INSERT", 1));
+        long before = inspector.calls("hgetall");
+        // Scan from a key whose score is above every indexed one.
+        long above = LongStream.range(2, 1000).filter(k -> RecordLayout.keyName(k).hashCode() > "user1".hashCode())
+                .findFirst().orElseThrow();
+        assertEquals(Status.OK, run("SCAN", above));
+        assertEquals(before, inspector.calls("hgetall"));
+    }
+
+    @Test
+    void readModifyWriteRewritesAnExistingRecordAndLeavesAMissingOneMissing() throws Exception {
+        assertEquals(Status.OK, run("INSERT", 5));
+        long readsBefore = inspector.calls("hgetall");
+
+        assertEquals(Status.OK, run("READ-MODIFY-WRITE", 5));
+        assertEquals(readsBefore + 1, inspector.calls("hgetall"), "it reads first");
+        assertEquals(expectedRecord(5, RecordLayout.UPDATED), redis.hgetall("user5"));
+
+        assertEquals(Status.NOT_FOUND, run("READ-MODIFY-WRITE", 6));
+        assertEquals(0L, redis.exists("user6"));
+    }
+
+    @Test
+    void deleteRemovesTheRecordAndItsIndexEntryThenReadIsNotFound() throws Exception {
+        assertEquals(Status.OK, run("INSERT", 9));
+        assertEquals(Status.OK, run("INSERT", 10));
+
+        assertEquals(Status.OK, run("DELETE", 9));
+        assertEquals(Status.NOT_FOUND, run("READ", 9));
+        assertEquals(0L, redis.exists("user9"));
+        assertEquals(List.of("user10"), redis.zrange("_indices", 0, -1));
+        assertEquals(Status.NOT_FOUND, run("DELETE", 9), "deleting it again finds nothing");
+    }
+
+    @Test
+    void concurrentSubmitsFromTwoThreadsEachCompleteOnce() throws Exception {
+        int perThread = 500;
+        RecordedCompletion[][] completions = new RecordedCompletion[2][perThread];
+        Thread[] issuers = new Thread[2];
+        for (int t = 0; t < 2; t++) {
+            int thread = t;
+            issuers[t] = new Thread(() -> {
+                Operation op = new Operation(thread);
+                for (int i = 0; i < perThread; i++) {
+                    op.prepare(OPS.indexOf("INSERT"), "INSERT", System.nanoTime(), (long) i * 2 + thread);
+                    completions[thread][i] = new RecordedCompletion();
+                    driver.submit(op, completions[thread][i]);
+                }
+            });
+            issuers[t].start();
+        }
+        for (Thread issuer : issuers) {
+            issuer.join(WAIT.toMillis());
+        }
+        for (RecordedCompletion[] row : completions) {
+            for (RecordedCompletion c : row) {
+                assertEquals(Status.OK, c.await(WAIT));
+                assertEquals(1, c.calls());
+            }
+        }
+        // Keys 0..999, each inserted once, with its own values (the Operation was reused between submits).
+        assertEquals(1000L, redis.zcard("_indices"));
+        assertEquals(expectedRecord(999, RecordLayout.INSERTED), redis.hgetall("user999"));
+        assertEquals(expectedRecord(0, RecordLayout.INSERTED), redis.hgetall("user0"));
+    }
+
+    @Test
+    void commandTimeoutCompletesWithErrorWhileTheServerDoesNotAnswer() throws Exception {
+        try (AsyncDriver impatient = open(Map.of("redis.uri", server.uri(), "redis.timeout", "200ms"))) {
+            assertEquals(Status.OK, run(impatient, "INSERT", 1));
+            server.pause();
+            try {
+                long startNs = System.nanoTime();
+                assertEquals(Status.ERROR, run(impatient, "READ", 1));
+                long tookMs = (System.nanoTime() - startNs) / 1_000_000;
+                assertTrue(tookMs >= 190 && tookMs < 2_000, "completed after " + tookMs + " ms, not at the 200 ms timeout");
+                assertEquals(1L, impatient.stats().get("timeouts"));
+            } finally {
+                server.resume();
+            }
+            assertEquals(Status.OK, run(impatient, "READ", 1), "answers again once the server does");
+        }
+    }
+}
