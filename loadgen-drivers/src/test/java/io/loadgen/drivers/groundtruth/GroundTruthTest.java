@@ -61,9 +61,11 @@ class GroundTruthTest {
         assertEquals(expectedP99, ms(intended, 99), expectedP99 * 0.05, "intended p99 (ms)");
         double expectedMax = sMs + (n - 1) * (sMs - 1.0);
         assertEquals(expectedMax, intended.getMaxValue() / 1e6, expectedMax * 0.05, "intended max (ms)");
-        // Service time sees none of it: p99 stays within a timer hiccup of the 4 ms delay.
+        // Service time sees none of it: p50 is the 4 ms delay plus the timer's overshoot, and p99 stays within
+        // a scheduling hiccup of it (20 ms allows for a busy 2-core machine) while intended p99 is ~1.5 s.
         assertTrue(ms(service, 50) >= 4.0 && ms(service, 50) < 5.0, "service p50 " + ms(service, 50));
-        assertTrue(ms(service, 99) < 8.0, "service p99 " + ms(service, 99));
+        assertTrue(ms(service, 99) < 20.0, "service p99 " + ms(service, 99));
+        assertTrue(ms(intended, 99) > 50 * ms(service, 99), "intended p99 dwarfs service p99");
         // Everything the store could not reach before the end is counted, not dropped:
         // ~2000 intended in 2 s, n issued.
         assertEquals(2000 - n, r.unissuedOps(), 30);
