@@ -57,6 +57,16 @@ final class RunCommand implements Callable<Integer> {
             description = "Leave the first TIME out of the summary (it stays in the interval log). Default: ${DEFAULT-VALUE}.")
     Duration warmup;
 
+    @Option(names = "--operation", paramLabel = "TYPE",
+            description = "The operation type to issue, e.g. INSERT or READ (default: the driver's first; "
+                    + "'loadgen drivers' lists each driver's). Key numbers run 0, 1, 2, ... across all threads.")
+    String operation;
+
+    @Option(names = "--max-in-flight", paramLabel = "N", defaultValue = "1024",
+            description = "Async drivers: most operations in flight per thread; when reached the thread waits and "
+                    + "the wait counts in intended. Default: ${DEFAULT-VALUE}.")
+    int maxInFlight;
+
     @Option(names = "--arrival", paramLabel = "uniform|poisson", defaultValue = "uniform",
             description = "Spacing of intended starts: evenly (uniform) or exponential gaps with the same mean (poisson). "
                     + "Default: ${DEFAULT-VALUE}.")
@@ -104,6 +114,8 @@ final class RunCommand implements Callable<Integer> {
                 .interval(interval)
                 .hlog(hlog)
                 .seed(report.seedOrRandom())
+                .operation(operation)
+                .maxInFlight(maxInFlight)
                 .build();
         return new RunReporter(io, report).run(options, null);
     }

@@ -90,6 +90,17 @@ final class RunReporter {
             out.println("The run ended " + result.unissuedOps() + " operations behind schedule: they were due before it"
                     + " ended but never issued, so no view includes them (each had already waited).");
         }
+        Number heldBack = result.harness().get("held_back_by_max_in_flight");
+        if (heldBack != null && heldBack.longValue() > 0) {
+            out.println();
+            out.println(heldBack + " operations waited for a free in-flight slot (--max-in-flight, or the driver's own"
+                    + " limit); the wait is in intended, not dropped. A slow target fills the slots; if the target is"
+                    + " fast, raise --max-in-flight.");
+        }
+        Number lost = result.harness().get("in_flight_at_end");
+        if (lost != null && lost.longValue() > 0) {
+            out.println(lost + " operations were still in flight 10 s after the run ended and are in no view.");
+        }
         out.flush();
         if (json != null) {
             JsonSummary.write(result, json);

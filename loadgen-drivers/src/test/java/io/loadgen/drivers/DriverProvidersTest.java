@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Contract every driver in this module keeps: found by name, YCSB operations, strict properties. */
+/** Contract every driver in this module keeps: found by name, YCSB operations (key-value drivers), strict properties. */
 class DriverProvidersTest {
 
     static DriverProvider find(String name) {
@@ -33,7 +33,7 @@ class DriverProvidersTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb", "ping"})
+    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb", "queue", "ping"})
     void serviceLoaderFindsProviderByName(String name) {
         assertEquals(name, find(name).name());
     }
@@ -46,7 +46,7 @@ class DriverProvidersTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"mockdb", "stw-mockdb", "ping"})
+    @ValueSource(strings = {"mockdb", "stw-mockdb", "queue", "ping"})
     void unknownPropertyIsRejectedListingTheKnownOnes(String name) {
         DriverProvider provider = find(name);
         BadInputException e = assertThrows(BadInputException.class, () ->
@@ -58,7 +58,7 @@ class DriverProvidersTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb", "ping"})
+    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb", "queue", "ping"})
     void everyPropertyNameCarriesTheDriverPrefix(String name) {
         for (PropertySpec spec : find(name).properties()) {
             assertTrue(spec.name().startsWith(name + "."), spec.name());
@@ -71,7 +71,7 @@ class DriverProvidersTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb"})
+    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb", "queue"})
     void defaultsOpenAndServeAnOperation(String name) throws Exception {
         DriverProvider provider = find(name);
         Driver driver = provider.open(DriverProperties.of(name, provider.properties(), Map.of()), new DriverContext(2, 1L));

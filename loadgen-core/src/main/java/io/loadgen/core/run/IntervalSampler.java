@@ -26,7 +26,7 @@ final class IntervalSampler implements Runnable {
 
     private final String[] ops;
     private final WorkerRecorders[] recorders;
-    private final Worker[] workers;
+    private final LoadThread[] workers;
     private final SchedulePosition position;
     private final CountDownLatch workersDone;
     private final IntervalLog log;
@@ -209,7 +209,7 @@ final class IntervalSampler implements Runnable {
     private void reportErrors() {
         long errors = 0;
         Throwable last = null;
-        for (Worker w : workers) {
+        for (LoadThread w : workers) {
             errors += w.errorCount();
             Throwable t = w.lastError();
             if (t != null) {
@@ -249,7 +249,7 @@ final class IntervalSampler implements Runnable {
     static final class Builder {
         String[] ops;
         WorkerRecorders[] recorders;
-        Worker[] workers;
+        LoadThread[] workers;
         SchedulePosition position;
         CountDownLatch workersDone;
         IntervalLog log;

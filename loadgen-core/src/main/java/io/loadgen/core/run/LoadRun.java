@@ -2,6 +2,7 @@ package io.loadgen.core.run;
 
 import io.loadgen.core.BadInputException;
 import io.loadgen.core.StopSignal;
+import io.loadgen.core.driver.AsyncDriver;
 import io.loadgen.core.driver.Driver;
 import io.loadgen.core.driver.DriverContext;
 import io.loadgen.core.driver.DriverProperties;
@@ -101,19 +102,25 @@ public final class LoadRun {
     }
 
     private RunResult runWith(Driver driver, IntervalLog log, DriverProperties properties) throws InterruptedException {
-        String opName = provider.operations().get(0);
+        String opName = operationName();
+        int opIndex = provider.operations().indexOf(opName);
         String[] ops = {opName};
         int threads = options.threads();
+        boolean async = driver instanceof AsyncDriver;
+        int maxInFlight = async ? maxInFlightPerIssuer((AsyncDriver) driver) : 0;
         WorkerRecorders[] recorders = new WorkerRecorders[threads];
-        Worker[] workers = new Worker[threads];
+        LoadThread[] loops = new LoadThread[threads];
         SchedulePosition position = new SchedulePosition(threads);
         for (int w = 0; w < threads; w++) {
-            recorders[w] = new WorkerRecorders(ops.length);
-            workers[w] = new Worker(w, driver, recorders[w], options.waitStrategy(), clock, stop, position,
-                    options.operationsFor(w), opName);
+            recorders[w] = new WorkerRecorders(ops.length, async);
+            loops[w] = async
+                    ? new AsyncIssuer(w, threads, (AsyncDriver) driver, recorders[w], options.waitStrategy(), clock, stop,
+                    position, options.operationsFor(w), maxInFlight, opIndex, opName)
+                    : new Worker(w, threads, driver, recorders[w], options.waitStrategy(), clock, stop, position,
+                    options.operationsFor(w), opIndex, opName);
         }
         CountDownLatch done = new CountDownLatch(threads);
-        IntervalSampler sampler = new IntervalSampler(samplerSetup(ops, recorders, workers, position, done, log));
+        IntervalSampler sampler = new IntervalSampler(samplerSetup(ops, recorders, loops, position, done, log));
         if (!options.throttled() && status != null) {
             status.println("loadgen: no --target, so operations have no intended start times: intended = service,"
                     + " and no coordinated-omission correction is possible. Give --target OPS to measure what users see.");
@@ -128,20 +135,38 @@ public final class LoadRun {
             log.writeHeader(t0Ms, headerComments(opName, properties));
         }
         SplittableRandom seeds = new SplittableRandom(options.seed());
-        for (Worker w : workers) {
+        for (LoadThread w : loops) {
             w.arm(schedule(t0Ns, seeds.split()), endNs);
         }
         Thread samplerThread = new Thread(sampler.arm(t0Ns, t0Ms, endNs), "loadgen-sampler");
         samplerThread.setDaemon(true);
         samplerThread.start();
-        for (Thread t : startWorkers(workers, done)) {
+        for (Thread t : startThreads(loops, done, async ? "loadgen-issuer-" : "loadgen-worker-")) {
             t.join();
         }
         samplerThread.join();
         if (sampler.failure() != null) {
             throw new IllegalStateException("interval sampler failed", sampler.failure());
         }
-        return result(ops, workers, sampler, driver, gcBefore);
+        return result(ops, loops, sampler, driver, gcBefore, async);
+    }
+
+    private String operationName() {
+        List<String> supported = provider.operations();
+        if (options.operation() == null) {
+            return supported.get(0);
+        }
+        String wanted = options.operation().trim().toUpperCase(java.util.Locale.ROOT);
+        if (!supported.contains(wanted)) {
+            throw new BadInputException("driver " + provider.name() + " has no operation '" + options.operation()
+                    + "'; choose one of: " + String.join(", ", supported));
+        }
+        return wanted;
+    }
+
+    private int maxInFlightPerIssuer(AsyncDriver driver) {
+        int driverShare = Math.max(1, driver.maxInFlight() / options.threads());
+        return Math.min(options.maxInFlight(), driverShare);
     }
 
     private Schedule schedule(long t0Ns, SplittableRandom random) {
@@ -153,7 +178,7 @@ public final class LoadRun {
         return options.arrival().schedule(t0Ns + offsetNs, intervalNs, random);
     }
 
-    private IntervalSampler.Builder samplerSetup(String[] ops, WorkerRecorders[] recorders, Worker[] workers,
+    private IntervalSampler.Builder samplerSetup(String[] ops, WorkerRecorders[] recorders, LoadThread[] workers,
                                                  SchedulePosition position, CountDownLatch done, IntervalLog log) {
         IntervalSampler.Builder b = new IntervalSampler.Builder();
         b.ops = ops;
@@ -171,17 +196,17 @@ public final class LoadRun {
         return b;
     }
 
-    private static Thread[] startWorkers(Worker[] workers, CountDownLatch done) {
-        Thread[] threads = new Thread[workers.length];
-        for (int w = 0; w < workers.length; w++) {
-            Worker worker = workers[w];
+    private static Thread[] startThreads(LoadThread[] loops, CountDownLatch done, String namePrefix) {
+        Thread[] threads = new Thread[loops.length];
+        for (int w = 0; w < loops.length; w++) {
+            LoadThread loop = loops[w];
             threads[w] = new Thread(() -> {
                 try {
-                    worker.run();
+                    loop.run();
                 } finally {
                     done.countDown();
                 }
-            }, "loadgen-worker-" + w);
+            }, namePrefix + w);
             threads[w].setDaemon(true);
         }
         for (Thread t : threads) {
@@ -190,7 +215,8 @@ public final class LoadRun {
         return threads;
     }
 
-    private RunResult result(String[] ops, Worker[] workers, IntervalSampler sampler, Driver driver, long[] gcBefore) {
+    private RunResult result(String[] ops, LoadThread[] workers, IntervalSampler sampler, Driver driver, long[] gcBefore,
+                             boolean async) {
         List<OpResult> results = new ArrayList<>();
         long expectedIntervalNs = (long) options.workerIntervalNs();
         for (int o = 0; o < ops.length; o++) {
@@ -201,23 +227,31 @@ public final class LoadRun {
             views.put(View.CORRECTED, expectedIntervalNs > 0
                     ? service.copyCorrectedForCoordinatedOmission(expectedIntervalNs) : service.copy());
             long[] statuses = new long[Status.count()];
-            for (Worker w : workers) {
+            for (LoadThread w : workers) {
                 for (int s = 0; s < statuses.length; s++) {
-                    statuses[s] += w.statusCounts()[s];
+                    statuses[s] += w.statusCount(s);
                 }
             }
             results.add(new OpResult(ops[o], views, statuses));
         }
         long unissued = 0;
         long issued = 0;
-        for (Worker w : workers) {
+        long heldBack = 0;
+        long inFlightAtEnd = 0;
+        for (LoadThread w : workers) {
             unissued += w.unissued();
             issued += w.issued();
+            heldBack += w.heldBack();
+            inFlightAtEnd += w.inFlightAtEnd();
         }
         long[] gcAfter = gcTotals();
         Map<String, Number> harness = new LinkedHashMap<>();
         harness.put("gc_count", gcAfter[0] - gcBefore[0]);
         harness.put("gc_time_ms", gcAfter[1] - gcBefore[1]);
+        if (async) {
+            harness.put("held_back_by_max_in_flight", heldBack);
+            harness.put("in_flight_at_end", inFlightAtEnd);
+        }
         Histogram lag = options.throttled() ? sampler.totalLag() : Histograms.newHistogram();
         return new RunResult(provider.name(), options.targetOpsPerSec(), options.threads(), sampler.measuredNs(),
                 results, lag, expectedIntervalNs, unissued, driver.stats(), harness,

@@ -21,6 +21,8 @@ import java.util.Objects;
 public final class RunOptions {
     /** The run length used when neither {@code --duration} nor {@code --operations} is given. */
     public static final Duration DEFAULT_DURATION = Duration.ofSeconds(10);
+    /** In-flight bound per issuer thread for async drivers, when {@code --max-in-flight} is not given. */
+    public static final int DEFAULT_MAX_IN_FLIGHT = 1024;
 
     private final String driver;
     private final Map<String, String> properties;
@@ -34,6 +36,8 @@ public final class RunOptions {
     private final Duration interval;
     private final Path hlog;
     private final long seed;
+    private final String operation;
+    private final int maxInFlight;
 
     private RunOptions(Builder b, Duration duration) {
         this.driver = b.driver;
@@ -48,6 +52,8 @@ public final class RunOptions {
         this.interval = b.interval;
         this.hlog = b.hlog;
         this.seed = b.seed;
+        this.operation = b.operation;
+        this.maxInFlight = b.maxInFlight;
     }
 
     public static Builder builder(String driver) {
@@ -111,6 +117,16 @@ public final class RunOptions {
         return seed;
     }
 
+    /** The operation type to issue, e.g. {@code INSERT}; null for the driver's first (its default). */
+    public String operation() {
+        return operation;
+    }
+
+    /** The most operations an async driver may have in flight per issuer thread. */
+    public int maxInFlight() {
+        return maxInFlight;
+    }
+
     /** Each worker's intended gap between operations: threads / target, in ns; 0 when unthrottled. */
     public double workerIntervalNs() {
         return throttled() ? threads * 1e9 / targetOpsPerSec : 0.0;
@@ -135,6 +151,7 @@ public final class RunOptions {
                 + " arrival=" + arrival.name().toLowerCase()
                 + " wait=" + waitStrategy.name().toLowerCase()
                 + " interval=" + Durations.format(interval)
+                + (operation != null ? " operation=" + operation : "")
                 + " seed=" + seed;
     }
 
@@ -156,6 +173,8 @@ public final class RunOptions {
         private Duration interval = Duration.ofSeconds(1);
         private Path hlog;
         private long seed = System.nanoTime();
+        private String operation;
+        private int maxInFlight = DEFAULT_MAX_IN_FLIGHT;
 
         private Builder(String driver) {
             this.driver = Objects.requireNonNull(driver, "driver");
@@ -222,6 +241,17 @@ public final class RunOptions {
             return this;
         }
 
+        /** The operation type to issue; null for the driver's default. */
+        public Builder operation(String type) {
+            this.operation = type;
+            return this;
+        }
+
+        public Builder maxInFlight(int n) {
+            this.maxInFlight = n;
+            return this;
+        }
+
         /**
          * Validates every setting.
          *
@@ -243,6 +273,9 @@ public final class RunOptions {
             }
             if (interval.isNegative() || interval.isZero()) {
                 throw new BadInputException("--interval must be positive (got " + Durations.format(interval) + ")");
+            }
+            if (maxInFlight < 1) {
+                throw new BadInputException("--max-in-flight must be at least 1 (got " + maxInFlight + ")");
             }
             if (warmup.isNegative()) {
                 throw new BadInputException("--warmup must not be negative");

@@ -18,7 +18,7 @@ import io.loadgen.core.wait.WaitStrategy;
  * the wait counts in the intended view. It allocates nothing, takes no lock and does not log.
  * Without a schedule (unthrottled) the intended start is the actual start.
  */
-final class Worker implements Runnable {
+final class Worker implements LoadThread {
     private final int index;
     private final Driver driver;
     private final WorkerRecorders recorders;
@@ -27,6 +27,8 @@ final class Worker implements Runnable {
     private final StopSignal stop;
     private final SchedulePosition position;
     private final long operationLimit;
+    private final int threads;
+    private final int opIndex;
     private final String opName;
     private Schedule schedule;
     private long endNs = Long.MAX_VALUE;
@@ -38,10 +40,11 @@ final class Worker implements Runnable {
     private volatile long errorCount;
 
     /**
+     * @param threads        how many run threads there are: key numbers interleave, {@code issued * threads + index}
      * @param operationLimit how many operations this worker may issue (MAX_VALUE: no limit)
      */
-    Worker(int index, Driver driver, WorkerRecorders recorders, WaitStrategy wait, NanoClock clock, StopSignal stop,
-           SchedulePosition position, long operationLimit, String opName) {
+    Worker(int index, int threads, Driver driver, WorkerRecorders recorders, WaitStrategy wait, NanoClock clock,
+           StopSignal stop, SchedulePosition position, long operationLimit, int opIndex, String opName) {
         this.index = index;
         this.driver = driver;
         this.recorders = recorders;
@@ -50,6 +53,8 @@ final class Worker implements Runnable {
         this.stop = stop;
         this.position = position;
         this.operationLimit = operationLimit;
+        this.threads = threads;
+        this.opIndex = opIndex;
         this.opName = opName;
     }
 
@@ -59,7 +64,8 @@ final class Worker implements Runnable {
      * @param schedule this worker's schedule, or null for an unthrottled run
      * @param endNs    no operation starts at or after this time (MAX_VALUE: no time limit)
      */
-    Worker arm(Schedule schedule, long endNs) {
+    @Override
+    public Worker arm(Schedule schedule, long endNs) {
         this.schedule = schedule;
         this.endNs = endNs;
         return this;
@@ -100,7 +106,7 @@ final class Worker implements Runnable {
                 nextIntendedNs = schedule.nextIntendedStartNs();
                 position.publish(index, nextIntendedNs); // while this op runs, the next one may fall due
             }
-            op.prepare(0, opName, intendedNs, issued);
+            op.prepare(opIndex, opName, intendedNs, issued * threads + index);
             Status status = execute(op);
             readyNs = clock.nanoTime();
             recorders.record(0, intendedNs, startNs, readyNs);
@@ -131,7 +137,7 @@ final class Worker implements Runnable {
      * Counts the operations intended before {@code untilNs} that were never issued: the pending one
      * (intended at {@code pendingNs}) and those the schedule still holds. Called once, as the worker stops.
      */
-    private static long countDue(long pendingNs, Schedule schedule, long untilNs) {
+    static long countDue(long pendingNs, Schedule schedule, long untilNs) {
         long n = 0;
         for (long t = pendingNs; t - untilNs < 0; t = schedule.nextIntendedStartNs()) {
             n++;
@@ -139,25 +145,28 @@ final class Worker implements Runnable {
         return n;
     }
 
-    long issued() {
+    @Override
+    public long issued() {
         return issued;
     }
 
-    long unissued() {
+    @Override
+    public long unissued() {
         return unissued;
     }
 
-    long[] statusCounts() {
-        return statusCounts;
+    @Override
+    public long statusCount(int statusOrdinal) {
+        return statusCounts[statusOrdinal];
     }
 
-    /** The last exception the driver threw, or null; any thread. */
-    Throwable lastError() {
+    @Override
+    public Throwable lastError() {
         return lastError;
     }
 
-    /** How many exceptions the driver threw; any thread (single writer). */
-    long errorCount() {
+    @Override
+    public long errorCount() {
         return errorCount;
     }
 }

@@ -24,8 +24,8 @@ class WorkerAllocationTest {
 
     private static long allocatedByWorker(Schedule schedule, long operations) throws InterruptedException {
         com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        Worker worker = new Worker(0, OK, new WorkerRecorders(1), WaitStrategy.PARK, NanoClock.SYSTEM,
-                new StopSignal(), new SchedulePosition(1), operations, "READ").arm(schedule, Long.MAX_VALUE);
+        Worker worker = new Worker(0, 1, OK, new WorkerRecorders(1), WaitStrategy.PARK, NanoClock.SYSTEM,
+                new StopSignal(), new SchedulePosition(1), operations, 0, "READ").arm(schedule, Long.MAX_VALUE);
         long[] bytes = new long[1];
         Thread t = new Thread(() -> {
             long before = mx.getCurrentThreadAllocatedBytes();
@@ -36,6 +36,33 @@ class WorkerAllocationTest {
         t.join();
         assertEquals(operations, worker.issued());
         return bytes[0];
+    }
+
+    private static long allocatedByAsyncIssuer(long operations) throws InterruptedException {
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        // Completes inside submit, so issue, completion and recording all run on the measured thread.
+        io.loadgen.core.driver.AsyncDriver inline = (op, completion) -> completion.complete(Status.OK);
+        AsyncIssuer issuer = new AsyncIssuer(0, 1, inline, new WorkerRecorders(1, true), WaitStrategy.PARK,
+                NanoClock.SYSTEM, new StopSignal(), new SchedulePosition(1), operations, 16, 0, "READ");
+        issuer.arm(new FixedRateSchedule(System.nanoTime(), 1), Long.MAX_VALUE);
+        long[] bytes = new long[1];
+        Thread t = new Thread(() -> {
+            long before = mx.getCurrentThreadAllocatedBytes();
+            issuer.run();
+            bytes[0] = mx.getCurrentThreadAllocatedBytes() - before;
+        });
+        t.start();
+        t.join();
+        assertEquals(operations, issuer.issued());
+        assertEquals(operations, issuer.statusCount(Status.OK.ordinal()));
+        return bytes[0];
+    }
+
+    @Test
+    void asyncIssueAndCompletionAllocateNothingPerOperation() throws InterruptedException {
+        allocatedByAsyncIssuer(200_000);
+        long bytes = allocatedByAsyncIssuer(2_000_000);
+        assertTrue(bytes < 64 * 1024, "allocated " + bytes + " bytes for 2,000,000 operations");
     }
 
     @Test

@@ -1,0 +1,143 @@
+package io.loadgen.core.run;
+
+import io.loadgen.core.BadInputException;
+import io.loadgen.core.driver.AsyncDriver;
+import io.loadgen.core.driver.Completion;
+import io.loadgen.core.driver.DriverContext;
+import io.loadgen.core.driver.DriverProperties;
+import io.loadgen.core.driver.DriverProvider;
+import io.loadgen.core.driver.Operation;
+import io.loadgen.core.driver.PropertySpec;
+import io.loadgen.core.driver.Status;
+import io.loadgen.core.record.View;
+import io.loadgen.core.summary.RunResult;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The async shape end to end: an issuer keeps the schedule and submits; completions arrive on another
+ * thread (as they would on a network event loop) and record latency from the intended start.
+ */
+class AsyncRunTest {
+    private final ScheduledExecutorService loop = Executors.newSingleThreadScheduledExecutor();
+    private final Set<Long> keys = ConcurrentHashMap.newKeySet();
+    private final Set<String> types = ConcurrentHashMap.newKeySet();
+
+    @AfterEach
+    void stopLoop() throws InterruptedException {
+        loop.shutdownNow();
+        assertTrue(loop.awaitTermination(5, TimeUnit.SECONDS));
+    }
+
+    /** A store that answers every request after a fixed delay, on its own "event loop" thread. */
+    private DriverProvider delayed(long delayNs, int driverMaxInFlight) {
+        return new DriverProvider() {
+            public String name() {
+                return "delayed";
+            }
+
+            public String description() {
+                return "completes after a fixed delay on another thread";
+            }
+
+            public List<PropertySpec> properties() {
+                return List.of();
+            }
+
+            public List<String> operations() {
+                return List.of("READ", "UPDATE");
+            }
+
+            public AsyncDriver open(DriverProperties p, DriverContext c) {
+                return new AsyncDriver() {
+                    public void submit(Operation op, Completion completion) {
+                        keys.add(op.keyNumber());
+                        types.add(op.typeName());
+                        if (delayNs == 0) {
+                            loop.execute(() -> completion.complete(Status.OK));
+                        } else {
+                            loop.schedule(() -> completion.complete(Status.OK), delayNs, TimeUnit.NANOSECONDS);
+                        }
+                    }
+
+                    public int maxInFlight() {
+                        return driverMaxInFlight;
+                    }
+                };
+            }
+        };
+    }
+
+    private static double ms(Histogram h, double q) {
+        return h.getValueAtPercentile(q) / 1e6;
+    }
+
+    @Test
+    void withinItsBoundAnAsyncStoreShowsItsDelayInBothViews() throws Exception {
+        // 5 ms per request, 500 requests/s: ~2.5 in flight on average, far below the bound of 64,
+        // so nothing waits: intended = service = 5 ms (plus the timer's lateness).
+        RunOptions o = RunOptions.builder("delayed").target(500.0).duration(Duration.ofSeconds(1)).maxInFlight(64)
+                .build();
+        RunResult r = new LoadRun(o, delayed(5_000_000, Integer.MAX_VALUE), null).run();
+        assertEquals(500, r.operations().get(0).count(), 25);
+        assertEquals(0L, r.harness().get("held_back_by_max_in_flight"));
+        assertEquals(0L, r.harness().get("in_flight_at_end"));
+        Histogram intended = r.operations().get(0).histogram(View.INTENDED);
+        Histogram service = r.operations().get(0).histogram(View.SERVICE);
+        assertTrue(ms(service, 50) >= 5.0 && ms(service, 50) < 7.0, "service p50 " + ms(service, 50));
+        assertTrue(ms(intended, 50) >= 5.0 && ms(intended, 50) < 7.0, "intended p50 " + ms(intended, 50));
+    }
+
+    @Test
+    void aFullInFlightBoundHoldsOperationsBackAndTheWaitShowsInIntendedOnly() throws Exception {
+        // The driver takes one request at a time (maxInFlight 1), 5 ms each: at most 200/s, asked for 400/s.
+        // Request k is due at k * 2.5 ms but starts at ~k * 5 ms: it waited ~k * 2.5 ms for the slot, so
+        // intended grows to ~(n-1) * 2.5 ms (~500 ms for n ~ 200 in 1 s) while service stays 5 ms.
+        RunOptions o = RunOptions.builder("delayed").target(400.0).duration(Duration.ofSeconds(1)).build();
+        RunResult r = new LoadRun(o, delayed(5_000_000, 1), null).run();
+        long n = r.operations().get(0).count();
+        assertTrue(n > 150 && n <= 201, "a one-at-a-time 5 ms store serves at most 200 in 1 s: " + n);
+        long heldBack = r.harness().get("held_back_by_max_in_flight").longValue();
+        assertTrue(heldBack >= n - 5, "nearly every request found the slot busy: " + heldBack + " of " + n);
+        Histogram intended = r.operations().get(0).histogram(View.INTENDED);
+        Histogram service = r.operations().get(0).histogram(View.SERVICE);
+        double expectedMaxMs = (n - 1) * 2.5;
+        assertEquals(expectedMaxMs, intended.getMaxValue() / 1e6, expectedMaxMs * 0.25, "intended max (ms)");
+        assertTrue(ms(service, 99) < 10.0, "service p99 " + ms(service, 99));
+        assertTrue(r.lag().getValueAtPercentile(99) < 5_000_000L, "waiting for the bound is not lag");
+    }
+
+    @Test
+    void everyOperationIsRecordedOnceAndKeysInterleaveAcrossIssuers() throws Exception {
+        // 3 issuers, 3000 operations: key numbers issued * 3 + index cover 0..2999 exactly once.
+        RunOptions o = RunOptions.builder("delayed").threads(3).operations(3000L).operation("update").build();
+        RunResult r = new LoadRun(o, delayed(0, Integer.MAX_VALUE), null).run();
+        assertEquals("UPDATE", r.operations().get(0).name());
+        assertEquals(3000, r.operations().get(0).count());
+        assertEquals(3000, r.operations().get(0).statusCount(Status.OK));
+        assertEquals(3000, keys.size());
+        assertTrue(keys.stream().allMatch(k -> k >= 0 && k < 3000));
+        assertEquals(Set.of("UPDATE"), types);
+    }
+
+    @Test
+    void anOperationTheDriverDoesNotHaveIsBadInput() {
+        RunOptions o = RunOptions.builder("delayed").operations(1L).operation("SCAN").build();
+        BadInputException e = assertThrows(BadInputException.class,
+                () -> new LoadRun(o, delayed(0, 1), null).run());
+        assertEquals("driver delayed has no operation 'SCAN'; choose one of: READ, UPDATE", e.getMessage());
+    }
+}
