@@ -10,6 +10,10 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.FixedRecvByteBufAllocator;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollDatagramChannel;
+import io.netty.channel.epoll.EpollEventLoopGroup;
+import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioDatagramChannel;
@@ -39,14 +43,19 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p>TCP echoes the byte stream as it reads it (no framing: a client's frames come back whole and in
  * order). UDP sends each datagram back to its sender. With a delay, each read is echoed by a task
- * scheduled {@code delay} later on the channel's event loop; Netty's NIO loop wakes on whole
- * milliseconds, so a reply leaves up to about 1 ms after its due time.
+ * scheduled {@code delay} later on the channel's event loop. On Linux the loop is Netty's native epoll,
+ * whose timer fires within tens of microseconds of the due time; elsewhere it is NIO, which wakes on
+ * whole milliseconds, so a reply may leave up to about 1 ms late.
  */
 public final class PingServer implements AutoCloseable {
     private static final Logger LOG = LogManager.getLogger(PingServer.class);
+    /** The port {@code loadgen ping-server} listens on and the {@code ping} driver calls unless told otherwise. */
+    public static final int DEFAULT_PORT = 7777;
     /** Largest UDP payload over IPv4; a datagram is read whole into a buffer this size. */
     static final int MAX_DATAGRAM_BYTES = 65_507;
     private static final long CLOSE_TIMEOUT_MS = 3_000;
+    /** Native epoll (microsecond timers) when this platform has it, else NIO (millisecond timers). */
+    private static final boolean EPOLL = Epoll.isAvailable();
 
     private final PingProtocol protocol;
     private final EventLoopGroup group;
@@ -77,7 +86,9 @@ public final class PingServer implements AutoCloseable {
             throw new IllegalArgumentException("delay must not be negative: " + delay);
         }
         LongAdder receivedBytes = new LongAdder();
-        EventLoopGroup group = new NioEventLoopGroup(1, new DefaultThreadFactory("ping-server", true));
+        EventLoopGroup group = EPOLL
+                ? new EpollEventLoopGroup(1, new DefaultThreadFactory("ping-server", true))
+                : new NioEventLoopGroup(1, new DefaultThreadFactory("ping-server", true));
         try {
             ChannelFuture bound = (protocol == PingProtocol.TCP
                     ? tcp(group, delayNs, receivedBytes) : udp(group, delayNs, receivedBytes))
@@ -88,8 +99,8 @@ public final class PingServer implements AutoCloseable {
                         + "); choose another --port or --bind");
             }
             PingServer server = new PingServer(protocol, group, bound.channel(), delayNs, receivedBytes);
-            LOG.info("ping-server listening on {} {}:{}, reply delay {}", protocol.label(),
-                    server.address().getHostString(), server.port(), Durations.format(delay));
+            LOG.info("ping-server listening on {} {}:{}, reply delay {} ({})", protocol.label(),
+                    server.address().getHostString(), server.port(), Durations.format(delay), EPOLL ? "epoll" : "nio");
             return server;
         } catch (RuntimeException e) {
             group.shutdownGracefully(0, CLOSE_TIMEOUT_MS, TimeUnit.MILLISECONDS);
@@ -100,7 +111,7 @@ public final class PingServer implements AutoCloseable {
     private static ServerBootstrap tcp(EventLoopGroup group, long delayNs, LongAdder receivedBytes) {
         return new ServerBootstrap()
                 .group(group)
-                .channel(NioServerSocketChannel.class)
+                .channel(EPOLL ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
@@ -113,7 +124,7 @@ public final class PingServer implements AutoCloseable {
     private static Bootstrap udp(EventLoopGroup group, long delayNs, LongAdder receivedBytes) {
         return new Bootstrap()
                 .group(group)
-                .channel(NioDatagramChannel.class)
+                .channel(EPOLL ? EpollDatagramChannel.class : NioDatagramChannel.class)
                 .option(ChannelOption.RCVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(MAX_DATAGRAM_BYTES))
                 .handler(new UdpEchoHandler(delayNs, receivedBytes));
     }

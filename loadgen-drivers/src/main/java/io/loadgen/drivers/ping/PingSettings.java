@@ -28,8 +28,6 @@ record PingSettings(String host, int port, PingProtocol protocol, int sizeBytes,
     static final String PIPELINING = "ping.pipelining";
     static final String TIMEOUT = "ping.timeout";
 
-    /** The port {@code loadgen ping-server} listens on unless told otherwise. */
-    public static final int DEFAULT_PORT = 7777;
     static final int MIN_SIZE = 8;
     static final int MAX_CONNECTIONS = 1024;
     /** With pipelining, the most requests one connection may have in flight (a power of two). */
@@ -37,7 +35,7 @@ record PingSettings(String host, int port, PingProtocol protocol, int sizeBytes,
 
     static final List<PropertySpec> SPECS = List.of(
             new PropertySpec(HOST, "127.0.0.1", "host of the ping server ('loadgen ping-server')"),
-            new PropertySpec(PORT, Integer.toString(DEFAULT_PORT), "its port"),
+            new PropertySpec(PORT, Integer.toString(PingServer.DEFAULT_PORT), "its port"),
             new PropertySpec(PROTOCOL, "tcp", "tcp or udp"),
             new PropertySpec(SIZE, "64", "bytes per request and reply, " + MIN_SIZE + " to "
                     + PingServer.MAX_DATAGRAM_BYTES + " (the first 8 carry a sequence number)"),
