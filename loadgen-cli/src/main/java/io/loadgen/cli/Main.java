@@ -37,6 +37,7 @@ public final class Main {
         cl.addSubcommand(new CommandLine(new RunCommand(io)));
         cl.addSubcommand(new CommandLine(new DemoCommand(io)));
         cl.addSubcommand(new CommandLine(new DriversCommand(io)));
+        cl.addSubcommand(new CommandLine(new PingServerCommand(io)));
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setOut(new java.io.PrintWriter(out, true));
         cl.setErr(new java.io.PrintWriter(err, true));

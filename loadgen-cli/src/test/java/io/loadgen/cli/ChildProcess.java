@@ -68,6 +68,18 @@ final class ChildProcess {
         return firstErrLine.await(seconds, TimeUnit.SECONDS);
     }
 
+    /** Waits until stderr holds {@code text}; true if it did within {@code seconds}. */
+    boolean awaitErr(String text, long seconds) throws InterruptedException {
+        long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        while (!err.toString().contains(text)) {
+            if (System.nanoTime() - deadlineNs > 0 || !process.isAlive()) {
+                return err.toString().contains(text);
+            }
+            Thread.sleep(20);
+        }
+        return true;
+    }
+
     /** Waits for exit and for all output; returns the exit code, or -1 if it did not exit in time (then kills it). */
     int awaitExit(long seconds) throws Exception {
         if (!process.waitFor(seconds, TimeUnit.SECONDS)) {

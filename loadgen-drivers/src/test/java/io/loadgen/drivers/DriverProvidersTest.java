@@ -33,7 +33,7 @@ class DriverProvidersTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb", "queue", "redis"})
+    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb", "queue", "ping", "redis"})
     void serviceLoaderFindsProviderByName(String name) {
         assertEquals(name, find(name).name());
     }
@@ -46,7 +46,7 @@ class DriverProvidersTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"mockdb", "stw-mockdb", "queue", "redis"})
+    @ValueSource(strings = {"mockdb", "stw-mockdb", "queue", "ping", "redis"})
     void unknownPropertyIsRejectedListingTheKnownOnes(String name) {
         DriverProvider provider = find(name);
         BadInputException e = assertThrows(BadInputException.class, () ->
@@ -58,11 +58,16 @@ class DriverProvidersTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb", "queue", "redis"})
+    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb", "queue", "ping", "redis"})
     void everyPropertyNameCarriesTheDriverPrefix(String name) {
         for (PropertySpec spec : find(name).properties()) {
             assertTrue(spec.name().startsWith(name + "."), spec.name());
         }
+    }
+
+    @org.junit.jupiter.api.Test
+    void pingIssuesItsOwnSingleOperation() {
+        assertEquals(List.of("PING"), find("ping").operations());
     }
 
     /** Not redis: its default URI is a shared server the tests must never use (RedisDriverTest starts its own). */

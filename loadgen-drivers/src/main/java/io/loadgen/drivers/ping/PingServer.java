@@ -1,0 +1,173 @@
+package io.loadgen.drivers.ping;
+
+import io.loadgen.core.BadInputException;
+import io.loadgen.core.time.Durations;
+import io.netty.bootstrap.Bootstrap;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.FixedRecvByteBufAllocator;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollDatagramChannel;
+import io.netty.channel.epoll.EpollEventLoopGroup;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioDatagramChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.Logger;
+
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * An echo server for the {@code ping} driver, over TCP or UDP, that can hold every reply for a fixed
+ * delay: the ground truth a ping run is checked against. Started and closed by any thread (a test, or
+ * {@code loadgen ping-server}); its one event-loop thread does all the echoing.
+ *
+ * <pre><code>
+ * try (PingServer server = PingServer.start(PingProtocol.TCP, new InetSocketAddress("127.0.0.1", 0),
+ *         Duration.ofMillis(5))) {
+ *     int port = server.port();   // the ephemeral port it bound
+ *     ...                         // every reply arrives 5 ms (and a timer tick) after its request
+ * }
+ * </code></pre>
+ *
+ * <p>TCP echoes the byte stream as it reads it (no framing: a client's frames come back whole and in
+ * order). UDP sends each datagram back to its sender. With a delay, each read is echoed by a task
+ * scheduled {@code delay} later on the channel's event loop. On Linux the loop is Netty's native epoll,
+ * whose timer fires within tens of microseconds of the due time; elsewhere it is NIO, which wakes on
+ * whole milliseconds, so a reply may leave up to about 1 ms late.
+ */
+public final class PingServer implements AutoCloseable {
+    private static final Logger LOG = LogManager.getLogger(PingServer.class);
+    /** The port {@code loadgen ping-server} listens on and the {@code ping} driver calls unless told otherwise. */
+    public static final int DEFAULT_PORT = 7777;
+    /** Largest UDP payload over IPv4; a datagram is read whole into a buffer this size. */
+    static final int MAX_DATAGRAM_BYTES = 65_507;
+    private static final long CLOSE_TIMEOUT_MS = 3_000;
+    /** Native epoll (microsecond timers) when this platform has it, else NIO (millisecond timers). */
+    private static final boolean EPOLL = Epoll.isAvailable();
+
+    private final PingProtocol protocol;
+    private final EventLoopGroup group;
+    private final Channel channel;
+    private final long delayNs;
+    private final LongAdder receivedBytes;
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    private PingServer(PingProtocol protocol, EventLoopGroup group, Channel channel, long delayNs,
+                       LongAdder receivedBytes) {
+        this.protocol = protocol;
+        this.group = group;
+        this.channel = channel;
+        this.delayNs = delayNs;
+        this.receivedBytes = receivedBytes;
+    }
+
+    /**
+     * Binds and starts echoing, then logs the bound address.
+     *
+     * @param bind  where to listen; port 0 picks a free port ({@link #port()} tells which)
+     * @param delay how long to hold every reply; zero echoes at once
+     * @throws BadInputException when the address cannot be bound (in use, or not this machine's)
+     */
+    public static PingServer start(PingProtocol protocol, InetSocketAddress bind, Duration delay) {
+        long delayNs = delay.toNanos();
+        if (delayNs < 0) {
+            throw new IllegalArgumentException("delay must not be negative: " + delay);
+        }
+        LongAdder receivedBytes = new LongAdder();
+        EventLoopGroup group = EPOLL
+                ? new EpollEventLoopGroup(1, new DefaultThreadFactory("ping-server", true))
+                : new NioEventLoopGroup(1, new DefaultThreadFactory("ping-server", true));
+        try {
+            ChannelFuture bound = (protocol == PingProtocol.TCP
+                    ? tcp(group, delayNs, receivedBytes) : udp(group, delayNs, receivedBytes))
+                    .bind(bind).awaitUninterruptibly();
+            if (!bound.isSuccess()) {
+                throw new BadInputException("ping-server cannot listen on " + protocol.label() + " "
+                        + bind.getHostString() + ":" + bind.getPort() + " (" + bound.cause().getMessage()
+                        + "); choose another --port or --bind");
+            }
+            PingServer server = new PingServer(protocol, group, bound.channel(), delayNs, receivedBytes);
+            LOG.info("ping-server listening on {} {}:{}, reply delay {} ({})", protocol.label(),
+                    server.address().getHostString(), server.port(), Durations.format(delay), EPOLL ? "epoll" : "nio");
+            return server;
+        } catch (RuntimeException e) {
+            group.shutdownGracefully(0, CLOSE_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+            throw e;
+        }
+    }
+
+    private static ServerBootstrap tcp(EventLoopGroup group, long delayNs, LongAdder receivedBytes) {
+        return new ServerBootstrap()
+                .group(group)
+                .channel(EPOLL ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        ch.pipeline().addLast(new TcpEchoHandler(delayNs, receivedBytes));
+                    }
+                });
+    }
+
+    private static Bootstrap udp(EventLoopGroup group, long delayNs, LongAdder receivedBytes) {
+        return new Bootstrap()
+                .group(group)
+                .channel(EPOLL ? EpollDatagramChannel.class : NioDatagramChannel.class)
+                .option(ChannelOption.RCVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(MAX_DATAGRAM_BYTES))
+                .handler(new UdpEchoHandler(delayNs, receivedBytes));
+    }
+
+    /** The address the server is bound to, with the real port when 0 was asked for. */
+    public InetSocketAddress address() {
+        return (InetSocketAddress) channel.localAddress();
+    }
+
+    /** The bound port. */
+    public int port() {
+        return address().getPort();
+    }
+
+    public PingProtocol protocol() {
+        return protocol;
+    }
+
+    /** How long every reply is held, in ns. */
+    public long delayNs() {
+        return delayNs;
+    }
+
+    /** Payload bytes read from clients so far (TCP stream bytes, or UDP datagram payloads). */
+    public long receivedBytes() {
+        return receivedBytes.sum();
+    }
+
+    /**
+     * Stops listening, drops the connections and any replies still held, and stops the event loop;
+     * waits at most a few seconds. Idempotent; any thread.
+     */
+    @Override
+    public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            channel.close().awaitUninterruptibly(CLOSE_TIMEOUT_MS);
+        } finally {
+            group.shutdownGracefully(0, CLOSE_TIMEOUT_MS, TimeUnit.MILLISECONDS)
+                    .awaitUninterruptibly(2 * CLOSE_TIMEOUT_MS);
+        }
+        LOG.info("ping-server on {} port {} stopped", protocol.label(), address().getPort());
+    }
+}
