@@ -1,82 +1,98 @@
 package io.loadgen.core.record;
 
+import org.HdrHistogram.AtomicHistogram;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.IntervalHistogramProvider;
-import org.HdrHistogram.Recorder;
-import org.HdrHistogram.SingleWriterRecorder;
-import org.HdrHistogram.ValueRecorder;
+import org.HdrHistogram.WriterReaderPhaser;
 
 /**
- * One worker's (or issuer's) latency recorders: one per operation type and view, plus one for the
- * scheduler's lag. A blocking worker records only on its own thread, so it gets HdrHistogram's
- * {@link SingleWriterRecorder} (no contention); an async issuer's completions record from I/O
- * threads, so it gets the multi-writer {@link Recorder}. Neither allocates when recording. Read only
- * by the interval sampler thread, through {@link #drainInto}.
+ * One worker's (or issuer's) latency recorders: a histogram per operation type and view, plus the
+ * scheduler's lag, double-buffered behind one HdrHistogram {@link WriterReaderPhaser} exactly as
+ * HdrHistogram's {@code Recorder} does for one histogram. One operation's intended, service and lag
+ * values are recorded in one critical section, so an interval flip can never split them: every
+ * interval, and so every total, counts the same operations in every view.
+ *
+ * <p>Writers: a blocking worker records on its own thread (plain {@link Histogram}s); an async issuer's
+ * completions record from I/O threads ({@link AtomicHistogram}s, safe for concurrent writers). Either
+ * way recording is wait-free and allocates nothing. Reader: only the interval sampler thread, through
+ * {@link #flip()} and then {@link #addTo} / {@link #addLagTo}.
  */
 public final class WorkerRecorders {
-    private final Slot[] intended;
-    private final Slot[] service;
-    private final Slot lag;
+    /** Marks an operation without a schedule: there is no lag to record. */
+    public static final long NO_LAG = -1;
 
-    /** A recorder seen as both its writer and its reader side (the same object). */
-    private record Slot(ValueRecorder writer, IntervalHistogramProvider<Histogram> reader) {
-    }
+    private final WriterReaderPhaser phaser = new WriterReaderPhaser();
+    private final int opTypes;
+    private volatile Histogram[] active;
+    private Histogram[] inactive;
 
-    /** Recorders for one blocking worker: single writer. */
+    /** Recorders for one blocking worker: written by its thread only. */
     public WorkerRecorders(int opTypes) {
         this(opTypes, false);
     }
 
     /** @param multiWriter true when operations complete on threads other than the one issuing them */
     public WorkerRecorders(int opTypes, boolean multiWriter) {
-        intended = new Slot[opTypes];
-        service = new Slot[opTypes];
-        for (int i = 0; i < opTypes; i++) {
-            intended[i] = newSlot(multiWriter);
-            service[i] = newSlot(multiWriter);
-        }
-        lag = newSlot(multiWriter);
+        this.opTypes = opTypes;
+        this.active = newSet(opTypes, multiWriter);
+        this.inactive = newSet(opTypes, multiWriter);
     }
 
-    private static Slot newSlot(boolean multiWriter) {
-        if (multiWriter) {
-            Recorder r = new Recorder(Histograms.LOWEST_NS, Histograms.HIGHEST_NS, Histograms.SIGNIFICANT_DIGITS);
-            return new Slot(r, r);
+    /** Layout: [2 * op] intended, [2 * op + 1] service, [2 * opTypes] lag. */
+    private static Histogram[] newSet(int opTypes, boolean multiWriter) {
+        Histogram[] set = new Histogram[2 * opTypes + 1];
+        for (int i = 0; i < set.length; i++) {
+            set[i] = multiWriter
+                    ? new AtomicHistogram(Histograms.LOWEST_NS, Histograms.HIGHEST_NS, Histograms.SIGNIFICANT_DIGITS)
+                    : Histograms.newHistogram();
         }
-        SingleWriterRecorder r = new SingleWriterRecorder(Histograms.LOWEST_NS, Histograms.HIGHEST_NS,
-                Histograms.SIGNIFICANT_DIGITS);
-        return new Slot(r, r);
-    }
-
-    /** Records one completed operation; worker thread only. */
-    public void record(int opType, long intendedStartNs, long actualStartNs, long endNs) {
-        intended[opType].writer().recordValue(Histograms.clamp(endNs - intendedStartNs));
-        service[opType].writer().recordValue(Histograms.clamp(endNs - actualStartNs));
+        return set;
     }
 
     /**
-     * Records the scheduler's own delay for one operation: how long after it could have started (its
-     * intended start, or when the worker became free if later) it did start. Worker thread only.
-     */
-    public void recordLag(long lagNs) {
-        lag.writer().recordValue(Histograms.clamp(lagNs));
-    }
-
-    /**
-     * Moves what was recorded since the last call into {@code target} (added, not replaced), using
-     * {@code scratch} as the swap space. Sampler thread only.
+     * Records one completed operation in every view; any writer thread.
      *
-     * @param view {@link View#INTENDED} or {@link View#SERVICE}
+     * @param lagNs the scheduler's own delay for it, or {@link #NO_LAG} when the run has no schedule
      */
-    public void drainInto(int opType, View view, Histogram scratch, Histogram target) {
-        Slot r = view == View.INTENDED ? intended[opType] : service[opType];
-        r.reader().getIntervalHistogramInto(scratch);
-        target.add(scratch);
+    public void record(int opType, long intendedStartNs, long actualStartNs, long endNs, long lagNs) {
+        long phase = phaser.writerCriticalSectionEnter();
+        try {
+            Histogram[] set = active;
+            set[2 * opType].recordValue(Histograms.clamp(endNs - intendedStartNs));
+            set[2 * opType + 1].recordValue(Histograms.clamp(endNs - actualStartNs));
+            if (lagNs != NO_LAG) {
+                set[2 * opTypes].recordValue(Histograms.clamp(lagNs));
+            }
+        } finally {
+            phaser.writerCriticalSectionExit(phase);
+        }
     }
 
-    /** Like {@link #drainInto} for the lag recorder. Sampler thread only. */
-    public void drainLagInto(Histogram scratch, Histogram target) {
-        lag.reader().getIntervalHistogramInto(scratch);
-        target.add(scratch);
+    /**
+     * Ends the current interval: swaps in empty histograms for the writers and waits out any write in
+     * progress, so what was recorded so far is readable through {@link #addTo}. Sampler thread only.
+     */
+    public void flip() {
+        try {
+            phaser.readerLock();
+            Histogram[] next = inactive;
+            for (Histogram h : next) {
+                h.reset();
+            }
+            inactive = active;
+            active = next;
+            phaser.flipPhase(500_000L);
+        } finally {
+            phaser.readerUnlock();
+        }
+    }
+
+    /** Adds the last flipped interval of one op type and view into {@code target}. Sampler thread only. */
+    public void addTo(int opType, View view, Histogram target) {
+        target.add(inactive[view == View.INTENDED ? 2 * opType : 2 * opType + 1]);
+    }
+
+    /** Adds the last flipped interval's lag into {@code target}. Sampler thread only. */
+    public void addLagTo(Histogram target) {
+        target.add(inactive[2 * opTypes]);
     }
 }

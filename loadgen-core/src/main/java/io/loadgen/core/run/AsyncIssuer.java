@@ -126,14 +126,15 @@ final class AsyncIssuer implements LoadThread {
                 return;
             }
             long nextIntendedNs = 0;
+            long lagNs = WorkerRecorders.NO_LAG;
             if (schedule == null) {
                 intendedNs = startNs;
             } else {
-                recorders.recordLag(startNs - (intendedNs - readyNs >= 0 ? intendedNs : readyNs));
+                lagNs = startNs - (intendedNs - readyNs >= 0 ? intendedNs : readyNs);
                 nextIntendedNs = schedule.nextIntendedStartNs();
                 position.publish(index, nextIntendedNs);
             }
-            slot.arm(intendedNs, startNs);
+            slot.arm(intendedNs, startNs, lagNs);
             op.prepare(opIndex, opName, intendedNs, issued * threads + index);
             issued++;
             submit(op, slot);
@@ -219,16 +220,18 @@ final class AsyncIssuer implements LoadThread {
     private final class Slot implements Completion {
         private long intendedNs;
         private long startNs;
+        private long lagNs;
 
-        void arm(long intendedNs, long startNs) {
+        void arm(long intendedNs, long startNs, long lagNs) {
             this.intendedNs = intendedNs;
             this.startNs = startNs;
+            this.lagNs = lagNs;
         }
 
         @Override
         public void complete(Status status) {
             long endNs = clock.nanoTime();
-            recorders.record(0, intendedNs, startNs, endNs);
+            recorders.record(0, intendedNs, startNs, endNs, lagNs);
             statusCounts.getAndIncrement((status != null ? status : Status.ERROR).ordinal());
             free.offer(this);
         }

@@ -37,7 +37,6 @@ final class IntervalSampler implements Runnable {
     private final long intervalNs;
     private final long operationLimit;
 
-    private final Histogram scratch = Histograms.newHistogram();
     private final String[][] tags;
     private final Histogram[][] interval;
     private final Histogram[][] total;
@@ -124,12 +123,15 @@ final class IntervalSampler implements Runnable {
         long startMs = toEpochMs(lastNs);
         long endMs = toEpochMs(nowNs);
         long intervalOps = 0;
+        for (WorkerRecorders r : recorders) {
+            r.flip();
+        }
         for (int o = 0; o < ops.length; o++) {
             for (int v = 0; v < RECORDED.length; v++) {
                 Histogram h = interval[o][v];
                 h.reset();
                 for (WorkerRecorders r : recorders) {
-                    r.drainInto(o, RECORDED[v], scratch, h);
+                    r.addTo(o, RECORDED[v], h);
                 }
                 emit(h, tags[o][v], startMs, endMs, total[o][v]);
             }
@@ -138,7 +140,7 @@ final class IntervalSampler implements Runnable {
         if (throttled) {
             intervalLag.reset();
             for (WorkerRecorders r : recorders) {
-                r.drainLagInto(scratch, intervalLag);
+                r.addLagTo(intervalLag);
             }
             emit(intervalLag, "harness.lag", startMs, endMs, totalLag);
         }

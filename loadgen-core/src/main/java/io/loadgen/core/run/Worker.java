@@ -97,19 +97,20 @@ final class Worker implements LoadThread {
                 break;
             }
             long nextIntendedNs = 0;
+            long lagNs = WorkerRecorders.NO_LAG;
             if (schedule == null) {
                 intendedNs = startNs;
             } else {
                 // The scheduler's own delay: from when the op could have started (its intended start, or
                 // when this worker became free if it was behind) to when it did. Queueing is not lag.
-                recorders.recordLag(startNs - (intendedNs - readyNs >= 0 ? intendedNs : readyNs));
+                lagNs = startNs - (intendedNs - readyNs >= 0 ? intendedNs : readyNs);
                 nextIntendedNs = schedule.nextIntendedStartNs();
                 position.publish(index, nextIntendedNs); // while this op runs, the next one may fall due
             }
             op.prepare(opIndex, opName, intendedNs, issued * threads + index);
             Status status = execute(op);
             readyNs = clock.nanoTime();
-            recorders.record(0, intendedNs, startNs, readyNs);
+            recorders.record(0, intendedNs, startNs, readyNs, lagNs);
             statusCounts[status.ordinal()]++;
             issued++;
             intendedNs = nextIntendedNs;

@@ -89,10 +89,14 @@ class AsyncRunTest {
     void withinItsBoundAnAsyncStoreShowsItsDelayInBothViews() throws Exception {
         // 5 ms per request, 500 requests/s: ~2.5 in flight on average, far below the bound of 64,
         // so nothing waits: intended = service = 5 ms (plus the timer's lateness).
-        RunOptions o = RunOptions.builder("delayed").target(500.0).duration(Duration.ofSeconds(1)).maxInFlight(64)
-                .build();
+        // A warm-up and short intervals put many interval boundaries among operations in flight.
+        RunOptions o = RunOptions.builder("delayed").target(500.0).duration(Duration.ofMillis(1300))
+                .warmup(Duration.ofMillis(300)).interval(Duration.ofMillis(50)).maxInFlight(64).build();
         RunResult r = new LoadRun(o, delayed(5_000_000, Integer.MAX_VALUE), null).run();
         assertEquals(500, r.operations().get(0).count(), 25);
+        long count = r.operations().get(0).count();
+        assertEquals(count, r.operations().get(0).histogram(View.INTENDED).getTotalCount(), "views count the same ops");
+        assertEquals(count, r.lag().getTotalCount(), "lag counts the same ops");
         assertEquals(0L, r.harness().get("held_back_by_max_in_flight"));
         assertEquals(0L, r.harness().get("in_flight_at_end"));
         Histogram intended = r.operations().get(0).histogram(View.INTENDED);
