@@ -70,8 +70,8 @@ public class HarnessOverheadBenchmark {
     }
 
     private long loop(FixedRateSchedule schedule) {
-        Worker w = new Worker(0, 1, NOOP, recorders, WaitStrategy.SPIN, NanoClock.SYSTEM, new StopSignal(),
-                new SchedulePosition(1), LOOP_OPS, 0, "READ").arm(schedule, Long.MAX_VALUE);
+        LoadThread w = new Worker(new LoadThread.Setup(0, 1, recorders, WaitStrategy.SPIN, NanoClock.SYSTEM,
+                new StopSignal(), new SchedulePosition(1), LOOP_OPS, 0, "READ"), NOOP).arm(schedule, Long.MAX_VALUE);
         w.run();
         return w.issued();
     }

@@ -1,13 +1,9 @@
 package io.loadgen.core.run;
 
-import io.loadgen.core.StopSignal;
 import io.loadgen.core.driver.AsyncDriver;
 import io.loadgen.core.driver.Completion;
 import io.loadgen.core.driver.Operation;
 import io.loadgen.core.driver.Status;
-import io.loadgen.core.record.WorkerRecorders;
-import io.loadgen.core.schedule.Schedule;
-import io.loadgen.core.time.NanoClock;
 import io.loadgen.core.wait.WaitStrategy;
 
 import java.util.concurrent.ArrayBlockingQueue;
@@ -26,48 +22,24 @@ import java.util.concurrent.locks.LockSupport;
  * held back, so a user can tell a slow target from a too-small bound. Nothing on the issue or completion
  * path allocates: slots are preallocated and recycled through a bounded queue.
  */
-final class AsyncIssuer implements LoadThread {
+final class AsyncIssuer extends LoadThread {
     private static final long SLOT_IDLE_NS = TimeUnit.MICROSECONDS.toNanos(20);
     private static final long DRAIN_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
 
-    private final int index;
-    private final int threads;
     private final AsyncDriver driver;
-    private final WorkerRecorders recorders;
-    private final WaitStrategy wait;
-    private final NanoClock clock;
-    private final StopSignal stop;
-    private final SchedulePosition position;
-    private final long operationLimit;
-    private final int opIndex;
-    private final String opName;
+    private final boolean spin;
     private final ArrayBlockingQueue<Slot> free;
     private final int slotCount;
     private final AtomicLongArray statusCounts = new AtomicLongArray(Status.count());
 
-    private Schedule schedule;
-    private long endNs = Long.MAX_VALUE;
-    private long issued;
-    private long unissued;
+    private Slot acquired;
     private long heldBack;
     private long inFlightAtEnd;
-    private volatile Throwable lastError;
-    private volatile long errorCount;
 
-    AsyncIssuer(int index, int threads, AsyncDriver driver, WorkerRecorders recorders, WaitStrategy wait,
-                NanoClock clock, StopSignal stop, SchedulePosition position, long operationLimit, int maxInFlight,
-                int opIndex, String opName) {
-        this.index = index;
-        this.threads = threads;
+    AsyncIssuer(Setup setup, AsyncDriver driver, int maxInFlight) {
+        super(setup);
         this.driver = driver;
-        this.recorders = recorders;
-        this.wait = wait;
-        this.clock = clock;
-        this.stop = stop;
-        this.position = position;
-        this.operationLimit = operationLimit;
-        this.opIndex = opIndex;
-        this.opName = opName;
+        this.spin = setup.waitStrategy() == WaitStrategy.SPIN;
         this.slotCount = maxInFlight;
         this.free = new ArrayBlockingQueue<>(maxInFlight);
         for (int i = 0; i < maxInFlight; i++) {
@@ -76,81 +48,41 @@ final class AsyncIssuer implements LoadThread {
     }
 
     @Override
-    public AsyncIssuer arm(Schedule schedule, long endNs) {
-        this.schedule = schedule;
-        this.endNs = endNs;
-        return this;
+    long acquire(long startNs) {
+        acquired = free.poll();
+        if (acquired != null) {
+            return startNs;
+        }
+        heldBack++;
+        acquired = awaitSlot();
+        return acquired == null ? STOPPED : clock.nanoTime();
     }
 
     @Override
-    public void run() {
-        try {
-            issue();
-        } finally {
-            position.finish(index);
-            inFlightAtEnd = drain();
+    void release() {
+        if (acquired != null) {
+            free.offer(acquired);
+            acquired = null;
         }
     }
 
-    private void issue() {
-        final Operation op = new Operation(index);
-        final Schedule schedule = this.schedule;
-        long intendedNs = 0;
-        if (schedule != null) {
-            intendedNs = schedule.nextIntendedStartNs();
-            position.publish(index, intendedNs);
-        }
-        long readyNs = intendedNs; // when this issuer was last free to issue
-        while (issued < operationLimit && !stop.isStopped()) {
-            long startNs;
-            if (schedule != null) {
-                if (intendedNs - endNs >= 0) {
-                    return;
-                }
-                startNs = wait.await(intendedNs, clock, stop);
-            } else {
-                startNs = clock.nanoTime();
-            }
-            Slot slot = free.poll();
-            if (slot == null) {
-                heldBack++;
-                slot = awaitSlot();
-                startNs = clock.nanoTime();
-                readyNs = startNs; // waiting for the bound is queueing, not scheduler lag
-            }
-            if (slot == null || startNs - endNs >= 0 || stop.isStopped()) {
-                if (slot != null) {
-                    free.offer(slot);
-                }
-                unissued = schedule == null ? 0 : Worker.countDue(intendedNs, schedule, Math.min(startNs, endNs));
-                return;
-            }
-            long nextIntendedNs = 0;
-            long lagNs = WorkerRecorders.NO_LAG;
-            if (schedule == null) {
-                intendedNs = startNs;
-            } else {
-                lagNs = startNs - (intendedNs - readyNs >= 0 ? intendedNs : readyNs);
-                nextIntendedNs = schedule.nextIntendedStartNs();
-                position.publish(index, nextIntendedNs);
-            }
-            slot.arm(intendedNs, startNs, lagNs);
-            op.prepare(opIndex, opName, intendedNs, issued * threads + index);
-            issued++;
-            submit(op, slot);
-            readyNs = clock.nanoTime();
-            intendedNs = nextIntendedNs;
-        }
-    }
-
-    private void submit(Operation op, Slot slot) {
+    @Override
+    long issue(Operation op, long intendedNs, long startNs, long lagNs) {
+        Slot slot = acquired;
+        acquired = null;
+        slot.arm(intendedNs, startNs, lagNs);
         try {
             driver.submit(op, slot);
         } catch (Throwable t) {
-            lastError = t;
-            errorCount = errorCount + 1;
+            onError(t);
             slot.complete(Status.ERROR);
         }
+        return clock.nanoTime();
+    }
+
+    @Override
+    void finish() {
+        inFlightAtEnd = drain();
     }
 
     /** Waits for a completion to free a slot; null if the run is stopped first. */
@@ -160,7 +92,7 @@ final class AsyncIssuer implements LoadThread {
             if (stop.isStopped()) {
                 return null;
             }
-            if (wait == WaitStrategy.SPIN) {
+            if (spin) {
                 Thread.onSpinWait();
             } else {
                 LockSupport.parkNanos(SLOT_IDLE_NS);
@@ -179,38 +111,18 @@ final class AsyncIssuer implements LoadThread {
     }
 
     @Override
-    public long issued() {
-        return issued;
-    }
-
-    @Override
-    public long unissued() {
-        return unissued;
-    }
-
-    @Override
-    public long statusCount(int statusOrdinal) {
+    long statusCount(int statusOrdinal) {
         return statusCounts.get(statusOrdinal);
     }
 
     @Override
-    public long heldBack() {
+    long heldBack() {
         return heldBack;
     }
 
     @Override
-    public long inFlightAtEnd() {
+    long inFlightAtEnd() {
         return inFlightAtEnd;
-    }
-
-    @Override
-    public Throwable lastError() {
-        return lastError;
-    }
-
-    @Override
-    public long errorCount() {
-        return errorCount;
     }
 
     /**

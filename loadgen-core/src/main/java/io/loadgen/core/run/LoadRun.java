@@ -113,11 +113,9 @@ public final class LoadRun {
         SchedulePosition position = new SchedulePosition(threads);
         for (int w = 0; w < threads; w++) {
             recorders[w] = new WorkerRecorders(ops.length, async);
-            loops[w] = async
-                    ? new AsyncIssuer(w, threads, (AsyncDriver) driver, recorders[w], options.waitStrategy(), clock, stop,
-                    position, options.operationsFor(w), maxInFlight, opIndex, opName)
-                    : new Worker(w, threads, driver, recorders[w], options.waitStrategy(), clock, stop, position,
-                    options.operationsFor(w), opIndex, opName);
+            LoadThread.Setup setup = new LoadThread.Setup(w, threads, recorders[w], options.waitStrategy(), clock,
+                    stop, position, options.operationsFor(w), opIndex, opName);
+            loops[w] = async ? new AsyncIssuer(setup, (AsyncDriver) driver, maxInFlight) : new Worker(setup, driver);
         }
         CountDownLatch done = new CountDownLatch(threads);
         IntervalSampler sampler = new IntervalSampler(samplerSetup(ops, recorders, loops, position, done, log));

@@ -1,39 +1,201 @@
 package io.loadgen.core.run;
 
+import io.loadgen.core.StopSignal;
+import io.loadgen.core.driver.Operation;
+import io.loadgen.core.record.WorkerRecorders;
 import io.loadgen.core.schedule.Schedule;
+import io.loadgen.core.time.NanoClock;
+import io.loadgen.core.wait.WaitStrategy;
 
 /**
- * The loop one run thread executes, blocking ({@link Worker}) or async ({@link AsyncIssuer}). The run
- * arms it and starts it on its own thread; the sampler reads its error counters while it runs; the run
- * reads the rest after joining it.
+ * The schedule loop one run thread executes: wait for the next intended start, issue the operation,
+ * repeat until the end. Subclasses say how an operation is issued: {@link Worker} executes a blocking
+ * driver and records on its own thread; {@link AsyncIssuer} submits to an async driver whose completion
+ * records. {@link #run()} is called by exactly one thread; the sampler reads the error counters while it
+ * runs; the run reads the rest after joining it.
+ *
+ * <p>The loop never skips or drops an operation: a thread that is behind issues at once, and the wait
+ * counts in the intended view. Without a schedule (unthrottled) the intended start is the actual start.
+ * It allocates nothing, takes no lock and does not log.
  */
-interface LoadThread extends Runnable {
+abstract class LoadThread implements Runnable {
+    /** Returned by {@link #acquire} when the run was stopped while waiting. */
+    static final long STOPPED = Long.MIN_VALUE;
 
-    /** Sets the times just before the thread starts; {@code schedule} is null for an unthrottled run. */
-    LoadThread arm(Schedule schedule, long endNs);
+    final int index;
+    final WorkerRecorders recorders;
+    final NanoClock clock;
+    final StopSignal stop;
+    final int opIndex;
+    private final int threads;
+    private final WaitStrategy wait;
+    private final SchedulePosition position;
+    private final long operationLimit;
+    private final String opName;
+
+    private Schedule schedule;
+    private long endNs = Long.MAX_VALUE;
+    private long issued;
+    private long unissued;
+    private volatile Throwable lastError;
+    private volatile long errorCount;
+
+    /** What every loop needs; fields are final, then {@link #arm} sets the times. */
+    record Setup(int index, int threads, WorkerRecorders recorders, WaitStrategy waitStrategy, NanoClock clock,
+                 StopSignal stop, SchedulePosition position, long operationLimit, int opIndex, String opName) {
+    }
+
+    LoadThread(Setup s) {
+        this.index = s.index();
+        this.threads = s.threads();
+        this.recorders = s.recorders();
+        this.wait = s.waitStrategy();
+        this.clock = s.clock();
+        this.stop = s.stop();
+        this.position = s.position();
+        this.operationLimit = s.operationLimit();
+        this.opIndex = s.opIndex();
+        this.opName = s.opName();
+    }
+
+    /**
+     * Sets the times, once everything is built and just before the thread starts (which publishes them).
+     *
+     * @param schedule this thread's schedule, or null for an unthrottled run
+     * @param endNs    no operation starts at or after this time (MAX_VALUE: no time limit)
+     */
+    LoadThread arm(Schedule schedule, long endNs) {
+        this.schedule = schedule;
+        this.endNs = endNs;
+        return this;
+    }
+
+    @Override
+    public final void run() {
+        try {
+            loop();
+        } finally {
+            position.finish(index);
+            finish();
+        }
+    }
+
+    private void loop() {
+        final Operation op = new Operation(index);
+        final Schedule schedule = this.schedule;
+        final long endNs = this.endNs;
+        long intendedNs = 0;
+        if (schedule != null) {
+            intendedNs = schedule.nextIntendedStartNs();
+            position.publish(index, intendedNs);
+        }
+        long readyNs = intendedNs; // when this thread was last free to issue
+        while (issued < operationLimit && !stop.isStopped()) {
+            if (schedule != null && intendedNs - endNs >= 0) {
+                return;
+            }
+            long startNs = schedule != null ? wait.await(intendedNs, clock, stop) : clock.nanoTime();
+            long acquiredNs = acquire(startNs);
+            if (acquiredNs != startNs) {
+                readyNs = acquiredNs; // waiting for capacity is queueing (in intended), not scheduler lag
+                startNs = acquiredNs;
+            }
+            if (startNs == STOPPED || startNs - endNs >= 0 || stop.isStopped()) {
+                release();
+                unissued = schedule == null ? 0 : countDue(intendedNs, schedule,
+                        startNs == STOPPED ? clock.nanoTime() : Math.min(startNs, endNs));
+                return;
+            }
+            long nextIntendedNs = 0;
+            long lagNs = WorkerRecorders.NO_LAG;
+            if (schedule == null) {
+                intendedNs = startNs;
+            } else {
+                // The scheduler's own delay: from when the op could have started (its intended start, or
+                // when this thread became free if it was behind) to when it did. Queueing is not lag.
+                lagNs = startNs - (intendedNs - readyNs >= 0 ? intendedNs : readyNs);
+                nextIntendedNs = schedule.nextIntendedStartNs();
+                position.publish(index, nextIntendedNs); // while this op runs, the next one may fall due
+            }
+            op.prepare(opIndex, opName, intendedNs, issued * threads + index);
+            issued++;
+            readyNs = issue(op, intendedNs, startNs, lagNs);
+            intendedNs = nextIntendedNs;
+        }
+    }
+
+    /**
+     * Waits, if this thread must, for capacity to issue one more operation (async: a free in-flight slot).
+     *
+     * @return {@code startNs} when it did not wait, the clock after waiting, or {@link #STOPPED}
+     */
+    long acquire(long startNs) {
+        return startNs;
+    }
+
+    /** Gives back what {@link #acquire} took, when the loop ends before issuing. */
+    void release() {
+    }
+
+    /**
+     * Issues one operation and arranges for it to be recorded with these times.
+     *
+     * @return the clock when this thread is free to issue the next one
+     */
+    abstract long issue(Operation op, long intendedNs, long startNs, long lagNs);
+
+    /** Called once on this thread after the loop ends (async: wait for operations in flight). */
+    void finish() {
+    }
+
+    /** The rare path, kept out of the loop: remember a driver exception for the sampler to report. */
+    final void onError(Throwable t) {
+        lastError = t;
+        errorCount = errorCount + 1;
+    }
+
+    /**
+     * Counts the operations intended before {@code untilNs} that were never issued: the pending one
+     * (intended at {@code pendingNs}) and those the schedule still holds. Called once, as the loop stops.
+     */
+    static long countDue(long pendingNs, Schedule schedule, long untilNs) {
+        long n = 0;
+        for (long t = pendingNs; t - untilNs < 0; t = schedule.nextIntendedStartNs()) {
+            n++;
+        }
+        return n;
+    }
 
     /** Operations issued. After join. */
-    long issued();
+    final long issued() {
+        return issued;
+    }
 
     /** Operations that fell due before the end but were never issued. After join. */
-    long unissued();
+    final long unissued() {
+        return unissued;
+    }
 
     /** How many operations returned the status with this ordinal. After join (and after drain, if async). */
-    long statusCount(int statusOrdinal);
+    abstract long statusCount(int statusOrdinal);
 
     /** Operations that had to wait for a free in-flight slot (async only). After join. */
-    default long heldBack() {
+    long heldBack() {
         return 0;
     }
 
     /** Operations still in flight when the run gave up waiting for them (async only). After join. */
-    default long inFlightAtEnd() {
+    long inFlightAtEnd() {
         return 0;
     }
 
     /** The last exception the driver threw, or null; any thread. */
-    Throwable lastError();
+    final Throwable lastError() {
+        return lastError;
+    }
 
     /** How many exceptions the driver threw; any thread. */
-    long errorCount();
+    final long errorCount() {
+        return errorCount;
+    }
 }

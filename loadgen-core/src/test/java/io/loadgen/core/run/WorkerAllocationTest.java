@@ -22,10 +22,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class WorkerAllocationTest {
     private static final Driver OK = op -> Status.OK;
 
+    private static LoadThread.Setup setup(long operations, boolean async) {
+        return new LoadThread.Setup(0, 1, new WorkerRecorders(1, async), WaitStrategy.PARK, NanoClock.SYSTEM,
+                new StopSignal(), new SchedulePosition(1), operations, 0, "READ");
+    }
+
     private static long allocatedByWorker(Schedule schedule, long operations) throws InterruptedException {
         com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        Worker worker = new Worker(0, 1, OK, new WorkerRecorders(1), WaitStrategy.PARK, NanoClock.SYSTEM,
-                new StopSignal(), new SchedulePosition(1), operations, 0, "READ").arm(schedule, Long.MAX_VALUE);
+        LoadThread worker = new Worker(setup(operations, false), OK).arm(schedule, Long.MAX_VALUE);
         long[] bytes = new long[1];
         Thread t = new Thread(() -> {
             long before = mx.getCurrentThreadAllocatedBytes();
@@ -42,9 +46,8 @@ class WorkerAllocationTest {
         com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         // Completes inside submit, so issue, completion and recording all run on the measured thread.
         io.loadgen.core.driver.AsyncDriver inline = (op, completion) -> completion.complete(Status.OK);
-        AsyncIssuer issuer = new AsyncIssuer(0, 1, inline, new WorkerRecorders(1, true), WaitStrategy.PARK,
-                NanoClock.SYSTEM, new StopSignal(), new SchedulePosition(1), operations, 16, 0, "READ");
-        issuer.arm(new FixedRateSchedule(System.nanoTime(), 1), Long.MAX_VALUE);
+        LoadThread issuer = new AsyncIssuer(setup(operations, true), inline, 16)
+                .arm(new FixedRateSchedule(System.nanoTime(), 1), Long.MAX_VALUE);
         long[] bytes = new long[1];
         Thread t = new Thread(() -> {
             long before = mx.getCurrentThreadAllocatedBytes();
