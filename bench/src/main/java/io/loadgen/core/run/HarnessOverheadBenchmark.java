@@ -70,8 +70,9 @@ public class HarnessOverheadBenchmark {
     }
 
     private long loop(FixedRateSchedule schedule) {
-        LoadThread w = new Worker(new LoadThread.Setup(0, 1, recorders, WaitStrategy.SPIN, NanoClock.SYSTEM,
-                new StopSignal(), new SchedulePosition(1), LOOP_OPS, 0, "READ"), NOOP).arm(schedule, Long.MAX_VALUE);
+        LoadThread w = new Worker(new LoadThread.Setup(0, recorders, WaitStrategy.SPIN, NanoClock.SYSTEM,
+                new StopSignal(), new SchedulePosition(1), LOOP_OPS, OperationPlan.fixed("READ").forThread(0, 1, null),
+                new String[]{"READ"}, new int[]{0}), NOOP).arm(schedule, Long.MAX_VALUE);
         w.run();
         return w.issued();
     }

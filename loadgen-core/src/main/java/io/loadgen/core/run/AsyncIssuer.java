@@ -30,7 +30,7 @@ final class AsyncIssuer extends LoadThread {
     private final boolean spin;
     private final ArrayBlockingQueue<Slot> free;
     private final int slotCount;
-    private final AtomicLongArray statusCounts = new AtomicLongArray(Status.count());
+    private final AtomicLongArray statusCounts;
 
     private Slot acquired;
     private long heldBack;
@@ -40,6 +40,7 @@ final class AsyncIssuer extends LoadThread {
         super(setup);
         this.driver = driver;
         this.spin = setup.waitStrategy() == WaitStrategy.SPIN;
+        this.statusCounts = new AtomicLongArray(types * Status.count());
         this.slotCount = maxInFlight;
         this.free = new ArrayBlockingQueue<>(maxInFlight);
         for (int i = 0; i < maxInFlight; i++) {
@@ -67,10 +68,10 @@ final class AsyncIssuer extends LoadThread {
     }
 
     @Override
-    long issue(Operation op, long intendedNs, long startNs, long lagNs) {
+    long issue(Operation op, int type, long intendedNs, long startNs, long lagNs) {
         Slot slot = acquired;
         acquired = null;
-        slot.arm(intendedNs, startNs, lagNs);
+        slot.arm(type, intendedNs, startNs, lagNs);
         try {
             driver.submit(op, slot);
         } catch (Throwable t) {
@@ -111,8 +112,8 @@ final class AsyncIssuer extends LoadThread {
     }
 
     @Override
-    long statusCount(int statusOrdinal) {
-        return statusCounts.get(statusOrdinal);
+    long statusCount(int type, int statusOrdinal) {
+        return statusCounts.get(type * Status.count() + statusOrdinal);
     }
 
     @Override
@@ -130,11 +131,13 @@ final class AsyncIssuer extends LoadThread {
      * submit (the driver's hand-off publishes the fields), completed once on any thread.
      */
     private final class Slot implements Completion {
+        private int type;
         private long intendedNs;
         private long startNs;
         private long lagNs;
 
-        void arm(long intendedNs, long startNs, long lagNs) {
+        void arm(int type, long intendedNs, long startNs, long lagNs) {
+            this.type = type;
             this.intendedNs = intendedNs;
             this.startNs = startNs;
             this.lagNs = lagNs;
@@ -143,8 +146,8 @@ final class AsyncIssuer extends LoadThread {
         @Override
         public void complete(Status status) {
             long endNs = clock.nanoTime();
-            recorders.record(0, intendedNs, startNs, endNs, lagNs);
-            statusCounts.getAndIncrement((status != null ? status : Status.ERROR).ordinal());
+            recorders.record(type, intendedNs, startNs, endNs, lagNs);
+            statusCounts.getAndIncrement(type * Status.count() + (status != null ? status : Status.ERROR).ordinal());
             free.offer(this);
         }
     }

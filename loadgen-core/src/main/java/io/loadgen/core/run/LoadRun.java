@@ -51,6 +51,7 @@ public final class LoadRun {
     private final DriverProvider provider;
     private final PrintStream status;
     private final NanoClock clock;
+    private final OperationPlan plan;
     private final StopSignal stop = new StopSignal();
 
     /**
@@ -60,9 +61,22 @@ public final class LoadRun {
         this(options, provider, status, NanoClock.SYSTEM);
     }
 
+    /**
+     * A run whose operations come from {@code plan} (e.g. a YCSB workload's mix) rather than the single
+     * {@code --operation}.
+     */
+    public LoadRun(RunOptions options, DriverProvider provider, OperationPlan plan, PrintStream status) {
+        this(options, provider, plan, status, NanoClock.SYSTEM);
+    }
+
     LoadRun(RunOptions options, DriverProvider provider, PrintStream status, NanoClock clock) {
+        this(options, provider, null, status, clock);
+    }
+
+    LoadRun(RunOptions options, DriverProvider provider, OperationPlan plan, PrintStream status, NanoClock clock) {
         this.options = options;
         this.provider = provider;
+        this.plan = plan;
         this.status = status;
         this.clock = clock;
     }
@@ -102,19 +116,20 @@ public final class LoadRun {
     }
 
     private RunResult runWith(Driver driver, IntervalLog log, DriverProperties properties) throws InterruptedException {
-        String opName = operationName();
-        int opIndex = provider.operations().indexOf(opName);
-        String[] ops = {opName};
+        OperationPlan plan = this.plan != null ? this.plan : OperationPlan.fixed(operationName());
+        String[] ops = plan.operations().toArray(new String[0]);
+        int[] driverIndex = driverIndexes(ops);
         int threads = options.threads();
         boolean async = driver instanceof AsyncDriver;
         int maxInFlight = async ? maxInFlightPerIssuer((AsyncDriver) driver) : 0;
         WorkerRecorders[] recorders = new WorkerRecorders[threads];
         LoadThread[] loops = new LoadThread[threads];
         SchedulePosition position = new SchedulePosition(threads);
+        SplittableRandom planSeeds = new SplittableRandom(options.seed() ^ 0x9E3779B97F4A7C15L);
         for (int w = 0; w < threads; w++) {
             recorders[w] = new WorkerRecorders(ops.length, async);
-            LoadThread.Setup setup = new LoadThread.Setup(w, threads, recorders[w], options.waitStrategy(), clock,
-                    stop, position, options.operationsFor(w), opIndex, opName);
+            LoadThread.Setup setup = new LoadThread.Setup(w, recorders[w], options.waitStrategy(), clock, stop,
+                    position, options.operationsFor(w), plan.forThread(w, threads, planSeeds.split()), ops, driverIndex);
             loops[w] = async ? new AsyncIssuer(setup, (AsyncDriver) driver, maxInFlight) : new Worker(setup, driver);
         }
         CountDownLatch done = new CountDownLatch(threads);
@@ -130,7 +145,7 @@ public final class LoadRun {
         long t0Ms = System.currentTimeMillis() + TimeUnit.NANOSECONDS.toMillis(START_LEAD_NS);
         long endNs = options.duration().isZero() ? Long.MAX_VALUE : t0Ns + options.duration().toNanos();
         if (log != null) {
-            log.writeHeader(t0Ms, headerComments(opName, properties));
+            log.writeHeader(t0Ms, headerComments(ops, properties));
         }
         SplittableRandom seeds = new SplittableRandom(options.seed());
         for (LoadThread w : loops) {
@@ -147,6 +162,20 @@ public final class LoadRun {
             throw new IllegalStateException("interval sampler failed", sampler.failure());
         }
         return result(ops, loops, sampler, driver, gcBefore, async);
+    }
+
+    /** Each run type's index in the driver's operations; a type the driver lacks is bad input. */
+    private int[] driverIndexes(String[] ops) {
+        List<String> supported = provider.operations();
+        int[] index = new int[ops.length];
+        for (int i = 0; i < ops.length; i++) {
+            index[i] = supported.indexOf(ops[i]);
+            if (index[i] < 0) {
+                throw new BadInputException("driver " + provider.name() + " has no operation '" + ops[i]
+                        + "'; it has " + String.join(", ", supported));
+            }
+        }
+        return index;
     }
 
     private String operationName() {
@@ -227,7 +256,7 @@ public final class LoadRun {
             long[] statuses = new long[Status.count()];
             for (LoadThread w : workers) {
                 for (int s = 0; s < statuses.length; s++) {
-                    statuses[s] += w.statusCount(s);
+                    statuses[s] += w.statusCount(o, s);
                 }
             }
             results.add(new OpResult(ops[o], views, statuses));
@@ -256,14 +285,15 @@ public final class LoadRun {
                 stop.isStopped() ? stop.reason() : issued == options.operations() ? "operations" : "duration");
     }
 
-    private List<String> headerComments(String opName, DriverProperties properties) {
+    private List<String> headerComments(String[] ops, DriverProperties properties) {
         List<String> c = new ArrayList<>();
         c.add("loadgen interval log: latencies in nanoseconds; the max column is in milliseconds");
         c.add("run: " + options.describe());
         c.add("properties: " + properties);
-        c.add("tags: " + View.INTENDED.tag(opName) + " = completion - intended start (what users see); "
-                + View.SERVICE.tag(opName) + " = completion - actual start (what a synchronous tool reports)"
-                + (options.throttled() ? "; harness.lag = actual start - max(intended start, worker free) (the scheduler's own delay; queueing is in intended)" : ""));
+        c.add("operations: " + String.join(" ", ops) + "; tags per operation OP: OP.intended = completion - intended"
+                + " start (what users see); OP.service = completion - actual start (what a synchronous tool reports)"
+                + (options.throttled() ? "; harness.lag = actual start - max(intended start, worker free)"
+                + " (the scheduler's own delay; queueing is in intended)" : ""));
         return c;
     }
 

@@ -26,12 +26,14 @@ abstract class LoadThread implements Runnable {
     final WorkerRecorders recorders;
     final NanoClock clock;
     final StopSignal stop;
-    final int opIndex;
-    private final int threads;
+    /** How many operation types the run reports; status counts are indexed {@code type * Status.count() + status}. */
+    final int types;
     private final WaitStrategy wait;
     private final SchedulePosition position;
     private final long operationLimit;
-    private final String opName;
+    private final OperationSequence sequence;
+    private final int[] driverIndex;
+    private final String[] typeNames;
 
     private Schedule schedule;
     private long endNs = Long.MAX_VALUE;
@@ -40,22 +42,29 @@ abstract class LoadThread implements Runnable {
     private volatile Throwable lastError;
     private volatile long errorCount;
 
-    /** What every loop needs; fields are final, then {@link #arm} sets the times. */
-    record Setup(int index, int threads, WorkerRecorders recorders, WaitStrategy waitStrategy, NanoClock clock,
-                 StopSignal stop, SchedulePosition position, long operationLimit, int opIndex, String opName) {
+    /**
+     * What every loop needs; fields are final, then {@link #arm} sets the times.
+     *
+     * @param typeNames   the run's operation types (the plan's), in report order
+     * @param driverIndex for each run type, its index in the driver's {@code operations()}
+     */
+    record Setup(int index, WorkerRecorders recorders, WaitStrategy waitStrategy, NanoClock clock, StopSignal stop,
+                 SchedulePosition position, long operationLimit, OperationSequence sequence, String[] typeNames,
+                 int[] driverIndex) {
     }
 
     LoadThread(Setup s) {
         this.index = s.index();
-        this.threads = s.threads();
         this.recorders = s.recorders();
         this.wait = s.waitStrategy();
         this.clock = s.clock();
         this.stop = s.stop();
         this.position = s.position();
         this.operationLimit = s.operationLimit();
-        this.opIndex = s.opIndex();
-        this.opName = s.opName();
+        this.sequence = s.sequence();
+        this.typeNames = s.typeNames().clone();
+        this.driverIndex = s.driverIndex().clone();
+        this.types = typeNames.length;
     }
 
     /**
@@ -117,9 +126,11 @@ abstract class LoadThread implements Runnable {
                 nextIntendedNs = schedule.nextIntendedStartNs();
                 position.publish(index, nextIntendedNs); // while this op runs, the next one may fall due
             }
-            op.prepare(opIndex, opName, intendedNs, issued * threads + index);
+            long next = sequence.next(issued);
+            int type = OperationSequence.typeIndex(next);
+            op.prepare(driverIndex[type], typeNames[type], intendedNs, OperationSequence.keyNumber(next));
             issued++;
-            readyNs = issue(op, intendedNs, startNs, lagNs);
+            readyNs = issue(op, type, intendedNs, startNs, lagNs);
             intendedNs = nextIntendedNs;
         }
     }
@@ -140,9 +151,10 @@ abstract class LoadThread implements Runnable {
     /**
      * Issues one operation and arranges for it to be recorded with these times.
      *
+     * @param type the operation's index among the run's types (for recorders and status counts)
      * @return the clock when this thread is free to issue the next one
      */
-    abstract long issue(Operation op, long intendedNs, long startNs, long lagNs);
+    abstract long issue(Operation op, int type, long intendedNs, long startNs, long lagNs);
 
     /** Called once on this thread after the loop ends (async: wait for operations in flight). */
     void finish() {
@@ -176,8 +188,8 @@ abstract class LoadThread implements Runnable {
         return unissued;
     }
 
-    /** How many operations returned the status with this ordinal. After join (and after drain, if async). */
-    abstract long statusCount(int statusOrdinal);
+    /** How many operations of run type {@code type} returned the status with this ordinal. After join (and drain). */
+    abstract long statusCount(int type, int statusOrdinal);
 
     /** Operations that had to wait for a free in-flight slot (async only). After join. */
     long heldBack() {

@@ -10,19 +10,20 @@ import io.loadgen.core.driver.Status;
  */
 final class Worker extends LoadThread {
     private final Driver driver;
-    private final long[] statusCounts = new long[Status.count()];
+    private final long[] statusCounts;
 
     Worker(Setup setup, Driver driver) {
         super(setup);
         this.driver = driver;
+        this.statusCounts = new long[types * Status.count()];
     }
 
     @Override
-    long issue(Operation op, long intendedNs, long startNs, long lagNs) {
+    long issue(Operation op, int type, long intendedNs, long startNs, long lagNs) {
         Status status = execute(op);
         long endNs = clock.nanoTime();
-        recorders.record(0, intendedNs, startNs, endNs, lagNs);
-        statusCounts[status.ordinal()]++;
+        recorders.record(type, intendedNs, startNs, endNs, lagNs);
+        statusCounts[type * Status.count() + status.ordinal()]++;
         return endNs;
     }
 
@@ -37,7 +38,7 @@ final class Worker extends LoadThread {
     }
 
     @Override
-    long statusCount(int statusOrdinal) {
-        return statusCounts[statusOrdinal];
+    long statusCount(int type, int statusOrdinal) {
+        return statusCounts[type * Status.count() + statusOrdinal];
     }
 }

@@ -138,6 +138,28 @@ class AsyncRunTest {
     }
 
     @Test
+    void aPlanMixesOperationTypesAndEachIsReportedOnItsOwn() throws Exception {
+        // Even-numbered operations of each thread are READs, odd ones UPDATEs: 2 threads x 500 = 500 of each.
+        OperationPlan alternate = new OperationPlan() {
+            public List<String> operations() {
+                return List.of("READ", "UPDATE");
+            }
+
+            public OperationSequence forThread(int index, int threads, java.util.SplittableRandom random) {
+                return n -> OperationSequence.encode((int) (n % 2), n * threads + index);
+            }
+        };
+        RunOptions o = RunOptions.builder("delayed").threads(2).operations(1000L).build();
+        RunResult r = new LoadRun(o, delayed(0, Integer.MAX_VALUE), alternate, null).run();
+        assertEquals(List.of("READ", "UPDATE"), r.operations().stream().map(op -> op.name()).toList());
+        assertEquals(500, r.operations().get(0).count());
+        assertEquals(500, r.operations().get(1).count());
+        assertEquals(500, r.operations().get(1).statusCount(Status.OK));
+        assertEquals(Set.of("READ", "UPDATE"), types);
+        assertEquals(1000, keys.size());
+    }
+
+    @Test
     void anOperationTheDriverDoesNotHaveIsBadInput() {
         RunOptions o = RunOptions.builder("delayed").operations(1L).operation("SCAN").build();
         BadInputException e = assertThrows(BadInputException.class,

@@ -23,8 +23,9 @@ class WorkerAllocationTest {
     private static final Driver OK = op -> Status.OK;
 
     private static LoadThread.Setup setup(long operations, boolean async) {
-        return new LoadThread.Setup(0, 1, new WorkerRecorders(1, async), WaitStrategy.PARK, NanoClock.SYSTEM,
-                new StopSignal(), new SchedulePosition(1), operations, 0, "READ");
+        return new LoadThread.Setup(0, new WorkerRecorders(1, async), WaitStrategy.PARK, NanoClock.SYSTEM,
+                new StopSignal(), new SchedulePosition(1), operations, OperationPlan.fixed("READ").forThread(0, 1, null),
+                new String[]{"READ"}, new int[]{0});
     }
 
     private static long allocatedByWorker(Schedule schedule, long operations) throws InterruptedException {
@@ -57,7 +58,7 @@ class WorkerAllocationTest {
         t.start();
         t.join();
         assertEquals(operations, issuer.issued());
-        assertEquals(operations, issuer.statusCount(Status.OK.ordinal()));
+        assertEquals(operations, issuer.statusCount(0, Status.OK.ordinal()));
         return bytes[0];
     }
 

@@ -1,0 +1,37 @@
+package io.loadgen.core.run;
+
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * What a run issues: which operation types (in report order) and, per thread, the sequence of
+ * operations (type and key). Built once on the main thread; {@link #forThread} is called once per
+ * run thread before the run starts, and the returned sequence is used by that thread only.
+ */
+public interface OperationPlan {
+
+    /** The operation types this plan issues, named as in the driver's {@code operations()}, in report order. */
+    List<String> operations();
+
+    /**
+     * The sequence for one run thread.
+     *
+     * @param random the thread's own generator, split from the run's seed
+     */
+    OperationSequence forThread(int threadIndex, int threads, SplittableRandom random);
+
+    /** Always the same operation type; key numbers 0, 1, 2, ... interleaved over threads ({@code n * threads + index}). */
+    static OperationPlan fixed(String operation) {
+        return new OperationPlan() {
+            @Override
+            public List<String> operations() {
+                return List.of(operation);
+            }
+
+            @Override
+            public OperationSequence forThread(int threadIndex, int threads, SplittableRandom random) {
+                return (sequence) -> OperationSequence.encode(0, sequence * threads + threadIndex);
+            }
+        };
+    }
+}
