@@ -126,9 +126,8 @@ abstract class LoadThread implements Runnable {
                 nextIntendedNs = schedule.nextIntendedStartNs();
                 position.publish(index, nextIntendedNs); // while this op runs, the next one may fall due
             }
-            long next = sequence.next(issued);
-            int type = OperationSequence.typeIndex(next);
-            op.prepare(driverIndex[type], typeNames[type], intendedNs, OperationSequence.keyNumber(next));
+            int type = sequence.nextType(issued);
+            op.prepare(driverIndex[type], typeNames[type], intendedNs, sequence.nextKey(type, issued));
             issued++;
             readyNs = issue(op, type, intendedNs, startNs, lagNs);
             intendedNs = nextIntendedNs;

@@ -30,7 +30,17 @@ public interface OperationPlan {
 
             @Override
             public OperationSequence forThread(int threadIndex, int threads, SplittableRandom random) {
-                return (sequence) -> OperationSequence.encode(0, sequence * threads + threadIndex);
+                return new OperationSequence() {
+                    @Override
+                    public int nextType(long sequence) {
+                        return 0;
+                    }
+
+                    @Override
+                    public long nextKey(int type, long sequence) {
+                        return sequence * threads + threadIndex;
+                    }
+                };
             }
         };
     }

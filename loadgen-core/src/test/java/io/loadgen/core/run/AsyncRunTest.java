@@ -146,7 +146,15 @@ class AsyncRunTest {
             }
 
             public OperationSequence forThread(int index, int threads, java.util.SplittableRandom random) {
-                return n -> OperationSequence.encode((int) (n % 2), n * threads + index);
+                return new OperationSequence() {
+                    public int nextType(long n) {
+                        return (int) (n % 2);
+                    }
+
+                    public long nextKey(int type, long n) {
+                        return n * threads + index;
+                    }
+                };
             }
         };
         RunOptions o = RunOptions.builder("delayed").threads(2).operations(1000L).build();
