@@ -68,10 +68,10 @@ final class AsyncIssuer extends LoadThread {
     }
 
     @Override
-    long issue(Operation op, int type, long intendedNs, long startNs, long lagNs) {
+    long issue(Operation op, int type, long key, long intendedNs, long startNs, long lagNs) {
         Slot slot = acquired;
         acquired = null;
-        slot.arm(type, intendedNs, startNs, lagNs);
+        slot.arm(type, key, intendedNs, startNs, lagNs);
         try {
             driver.submit(op, slot);
         } catch (Throwable t) {
@@ -132,12 +132,14 @@ final class AsyncIssuer extends LoadThread {
      */
     private final class Slot implements Completion {
         private int type;
+        private long key;
         private long intendedNs;
         private long startNs;
         private long lagNs;
 
-        void arm(int type, long intendedNs, long startNs, long lagNs) {
+        void arm(int type, long key, long intendedNs, long startNs, long lagNs) {
             this.type = type;
+            this.key = key;
             this.intendedNs = intendedNs;
             this.startNs = startNs;
             this.lagNs = lagNs;
@@ -147,6 +149,7 @@ final class AsyncIssuer extends LoadThread {
         public void complete(Status status) {
             long endNs = clock.nanoTime();
             recorders.record(type, intendedNs, startNs, endNs, lagNs);
+            sequence.completed(type, key);
             statusCounts.getAndIncrement(type * Status.count() + (status != null ? status : Status.ERROR).ordinal());
             free.offer(this);
         }

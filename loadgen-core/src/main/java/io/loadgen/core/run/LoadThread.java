@@ -31,7 +31,7 @@ abstract class LoadThread implements Runnable {
     private final WaitStrategy wait;
     private final SchedulePosition position;
     private final long operationLimit;
-    private final OperationSequence sequence;
+    final OperationSequence sequence;
     private final int[] driverIndex;
     private final String[] typeNames;
 
@@ -127,9 +127,10 @@ abstract class LoadThread implements Runnable {
                 position.publish(index, nextIntendedNs); // while this op runs, the next one may fall due
             }
             int type = sequence.nextType(issued);
-            op.prepare(driverIndex[type], typeNames[type], intendedNs, sequence.nextKey(type, issued));
+            long key = sequence.nextKey(type, issued);
+            op.prepare(driverIndex[type], typeNames[type], intendedNs, sequence.driverKey(key));
             issued++;
-            readyNs = issue(op, type, intendedNs, startNs, lagNs);
+            readyNs = issue(op, type, key, intendedNs, startNs, lagNs);
             intendedNs = nextIntendedNs;
         }
     }
@@ -151,9 +152,10 @@ abstract class LoadThread implements Runnable {
      * Issues one operation and arranges for it to be recorded with these times.
      *
      * @param type the operation's index among the run's types (for recorders and status counts)
+     * @param key  its logical key, handed back to {@link OperationSequence#completed} when it completes
      * @return the clock when this thread is free to issue the next one
      */
-    abstract long issue(Operation op, int type, long intendedNs, long startNs, long lagNs);
+    abstract long issue(Operation op, int type, long key, long intendedNs, long startNs, long lagNs);
 
     /** Called once on this thread after the loop ends (async: wait for operations in flight). */
     void finish() {

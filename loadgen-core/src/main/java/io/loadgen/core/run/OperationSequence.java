@@ -10,6 +10,18 @@ public interface OperationSequence {
     /** The type of the thread's {@code sequence}-th operation (0-based), as an index into the plan's types. */
     int nextType(long sequence);
 
-    /** The key number of that operation, given its type (e.g. an INSERT takes the next new key). */
+    /** The logical key number of that operation, given its type (e.g. an INSERT takes the next new key). */
     long nextKey(int type, long sequence);
+
+    /** The key number the driver sees for a logical key (e.g. YCSB's hashed insert order). Default: the same. */
+    default long driverKey(long logicalKey) {
+        return logicalKey;
+    }
+
+    /**
+     * The operation with this type and logical key has completed (whatever its status): e.g. an INSERT's key
+     * may now be read. Called on the thread that completes it: the worker, or an async driver's I/O thread.
+     */
+    default void completed(int type, long logicalKey) {
+    }
 }

@@ -19,10 +19,11 @@ final class Worker extends LoadThread {
     }
 
     @Override
-    long issue(Operation op, int type, long intendedNs, long startNs, long lagNs) {
+    long issue(Operation op, int type, long key, long intendedNs, long startNs, long lagNs) {
         Status status = execute(op);
         long endNs = clock.nanoTime();
         recorders.record(type, intendedNs, startNs, endNs, lagNs);
+        sequence.completed(type, key);
         statusCounts[type * Status.count() + status.ordinal()]++;
         return endNs;
     }
