@@ -2,6 +2,7 @@ package io.loadgen.core.driver;
 
 import io.loadgen.core.BadInputException;
 import io.loadgen.core.time.Durations;
+import io.loadgen.core.workload.WorkloadOptions;
 
 import java.time.Duration;
 import java.util.Collections;
@@ -40,7 +41,8 @@ public final class DriverProperties {
         for (String key : given.keySet()) {
             if (!byName.containsKey(key)) {
                 String known = byName.isEmpty() ? "it takes none" : "it knows " + String.join(", ", byName.keySet());
-                throw new BadInputException("driver " + driver + " has no property '" + key + "'; " + known);
+                throw new BadInputException("driver " + driver + " has no property '" + key + "'; " + known
+                        + WorkloadOptions.didYouMean(key));
             }
         }
         return new DriverProperties(driver, Collections.unmodifiableMap(byName), Map.copyOf(given));
