@@ -4,7 +4,6 @@ import io.loadgen.core.run.OperationPlan;
 import io.loadgen.core.run.OperationSequence;
 import io.loadgen.core.workload.generator.DiscreteChooser;
 import io.loadgen.core.workload.generator.ExponentialGenerator;
-import io.loadgen.core.workload.generator.Fnv;
 import io.loadgen.core.workload.generator.HotspotGenerator;
 import io.loadgen.core.workload.generator.KeyCounter;
 import io.loadgen.core.workload.generator.NumberGenerator;
@@ -46,6 +45,14 @@ public final class CoreWorkloadPlan implements OperationPlan {
                          long operationCount, String requestDistribution, double hotspotDataFraction,
                          double hotspotOpnFraction, double exponentialPercentile, double exponentialFrac,
                          boolean hashedKeys) {
+
+        /** The parts of validated YCSB properties this plan uses. */
+        public static Config of(WorkloadOptions o) {
+            return new Config(o.opProportions(), o.recordCount(), o.insertStart(), o.insertCount(), o.operationCount(),
+                    o.requestDistribution().name().toLowerCase(java.util.Locale.ROOT), o.hotspotDataFraction(),
+                    o.hotspotOpnFraction(), o.exponentialPercentile(), o.exponentialFrac(),
+                    o.insertOrder() == WorkloadOptions.InsertOrder.HASHED);
+        }
     }
 
     private final Config config;
@@ -100,7 +107,7 @@ public final class CoreWorkloadPlan implements OperationPlan {
 
                     @Override
                     public long driverKey(long logicalKey) {
-                        return config.hashedKeys() ? Fnv.hash64(logicalKey) : logicalKey;
+                        return config.hashedKeys() ? Keys.ycsbHash(logicalKey) : logicalKey;
                     }
                 };
             }
@@ -185,7 +192,7 @@ public final class CoreWorkloadPlan implements OperationPlan {
 
         @Override
         public long driverKey(long logicalKey) {
-            return config.hashedKeys() ? Fnv.hash64(logicalKey) : logicalKey;
+            return config.hashedKeys() ? Keys.ycsbHash(logicalKey) : logicalKey;
         }
 
         @Override

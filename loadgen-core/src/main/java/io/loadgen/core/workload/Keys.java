@@ -13,8 +13,6 @@ package io.loadgen.core.workload;
  * </code></pre>
  */
 public final class Keys {
-    private static final long FNV_OFFSET_BASIS_64 = 0xCBF29CE484222325L;
-    private static final long FNV_PRIME_64 = 1099511628211L;
     private static final String PREFIX = "user";
 
     private Keys() {
@@ -25,14 +23,7 @@ public final class Keys {
      * then {@link Math#abs(long)} (so {@code Long.MIN_VALUE} stays negative, as in YCSB).
      */
     public static long ycsbHash(long value) {
-        long v = value;
-        long hash = FNV_OFFSET_BASIS_64;
-        for (int i = 0; i < 8; i++) {
-            hash ^= v & 0xff;
-            hash *= FNV_PRIME_64;
-            v >>= 8;
-        }
-        return Math.abs(hash);
+        return io.loadgen.core.workload.generator.Fnv.hash64(value);
     }
 
     /**
