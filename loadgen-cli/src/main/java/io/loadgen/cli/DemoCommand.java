@@ -32,11 +32,11 @@ final class DemoCommand implements Callable<Integer> {
     @Mixin
     VerbosityMixin verbosity;
 
-    @Option(names = "--duration", paramLabel = "TIME", converter = DurationConverter.class, defaultValue = "30s",
+    @Option(names = "--duration", paramLabel = "TIME", order = 40, converter = DurationConverter.class, defaultValue = "30s",
             description = "How long to run. Default: ${DEFAULT-VALUE}.")
     Duration duration;
 
-    @Option(names = "--hlog", paramLabel = "FILE", defaultValue = "loadgen-demo.hlog",
+    @Option(names = "--hlog", paramLabel = "FILE", order = 120, defaultValue = "loadgen-demo.hlog",
             description = "The interval log to write. Default: ${DEFAULT-VALUE}.")
     Path hlog;
 

@@ -2,6 +2,8 @@ package io.loadgen.cli;
 
 import io.loadgen.core.BadInputException;
 import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 
@@ -35,15 +37,29 @@ public final class Main {
         Streams io = new Streams(out, err);
         CommandLine cl = new CommandLine(new LoadgenCommand());
         cl.addSubcommand(new CommandLine(new RunCommand(io)));
+        cl.addSubcommand(new CommandLine(new SweepCommand(io)));
         cl.addSubcommand(new CommandLine(new DemoCommand(io)));
         cl.addSubcommand(new CommandLine(new DriversCommand(io)));
         cl.addSubcommand(new CommandLine(new PingServerCommand(io)));
+        cl.getSubcommands().values().forEach(Main::helpOptionsLast);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setOut(new java.io.PrintWriter(out, true));
         cl.setErr(new java.io.PrintWriter(err, true));
         cl.setParameterExceptionHandler(Main::onBadParameter);
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> onFailure(ex, commandLine, parseResult, err));
         return cl;
+    }
+
+    /** Commands that order their options (for shared mixins) would list the unordered -h and -V first; put them last. */
+    private static void helpOptionsLast(CommandLine sub) {
+        CommandSpec spec = sub.getCommandSpec();
+        for (String name : new String[]{"-h", "-V"}) {
+            OptionSpec option = spec.findOption(name);
+            if (option != null && option.order() < 0) {
+                spec.remove(option);
+                spec.addOption(option.toBuilder().order(Integer.MAX_VALUE).build());
+            }
+        }
     }
 
     private static int onBadParameter(ParameterException ex, String[] args) {

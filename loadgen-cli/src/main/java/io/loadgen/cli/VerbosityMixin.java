@@ -6,7 +6,7 @@ import picocli.CommandLine.Option;
 
 /** The {@code -v} option every command shares: debug logging and stack traces for failures. */
 final class VerbosityMixin {
-    @Option(names = "-v", description = "Verbose: debug logging, and a stack trace with any error.")
+    @Option(names = "-v", order = 1, description = "Verbose: debug logging, and a stack trace with any error.")
     void setVerbose(boolean verbose) {
         if (verbose) {
             Configurator.setRootLevel(Level.DEBUG);

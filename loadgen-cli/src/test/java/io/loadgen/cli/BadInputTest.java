@@ -45,7 +45,22 @@ class BadInputTest {
                         dir.resolve("missing/run.json").toString()}, "does not exist; create it or choose another path"),
                 Arguments.of("missing properties file", new String[]{"run", "--driver", "noop", "-P",
                         dir.resolve("nope.properties").toString()}, "no such file"),
-                Arguments.of("missing driver", new String[]{"run"}, "Missing required option: '--driver=NAME'"));
+                Arguments.of("missing driver", new String[]{"run"}, "Missing required option: '--driver=NAME'"),
+                Arguments.of("sweep: bad SLA", new String[]{"sweep", "--driver", "noop", "--rates", "100",
+                        "--sla", "p99>10ms"}, "--sla 'p99>10ms' is not an objective; write PERCENTILE<LIMIT"),
+                Arguments.of("sweep: zero rate", new String[]{"sweep", "--driver", "noop", "--rates", "100,0"},
+                        "--rates: every rate must be a positive number"),
+                Arguments.of("sweep: from above to", new String[]{"sweep", "--driver", "noop", "--from", "2000",
+                        "--to", "1000", "--steps", "3"}, "--from (2000) must be lower than --to (1000)"),
+                Arguments.of("sweep: one step", new String[]{"sweep", "--driver", "noop", "--from", "1000",
+                        "--to", "2000", "--steps", "1"}, "--steps must be at least 2"),
+                Arguments.of("sweep: both plans", new String[]{"sweep", "--driver", "noop", "--rates", "100",
+                        "--from", "100"}, "give either --rates or --from/--to/--steps, not both"),
+                Arguments.of("sweep: no rates", new String[]{"sweep", "--driver", "noop"}, "give the rates: --rates"),
+                Arguments.of("sweep: missing --steps", new String[]{"sweep", "--driver", "noop", "--from", "100",
+                        "--to", "200"}, "--from, --to and --steps go together; missing --steps"),
+                Arguments.of("sweep: unknown property", new String[]{"sweep", "--driver", "mockdb", "--rates", "100",
+                        "-p", "mockdb.dealy=4ms"}, "driver mockdb has no property 'mockdb.dealy'"));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -5,7 +5,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -77,5 +79,39 @@ class CommandsTest {
         assertEquals(0, cli.exitCode, cli.err);
         double p50 = new ObjectMapper().readTree(json.toFile()).at("/operations/READ/service/p50_us").asDouble();
         assertTrue(p50 >= 2000 && p50 < 20_000, "2 ms from -p, not 50 ms from the file: " + p50);
+    }
+
+    @Test
+    void sweepPrintsOneRowPerRateAndWritesCsvJsonAndLogs() throws Exception {
+        Path csv = dir.resolve("sweep.csv");
+        Path json = dir.resolve("sweep.json");
+        Path logs = dir.resolve("logs");
+        Cli cli = Cli.run("sweep", "--driver", "mockdb", "-p", "mockdb.delay=1ms", "--rates", "100,200",
+                "--duration", "500ms", "--seed", "3", "--sla", "p99<1s", "--csv", csv.toString(),
+                "--json", json.toString(), "--hlog-dir", logs.toString());
+        assertEquals(0, cli.exitCode, cli.err);
+        String[] lines = cli.out.split("\n");
+        assertTrue(lines[0].startsWith("offered (ops/s)  achieved (ops/s)  intended p50 (ms)  intended p99 (ms)"),
+                cli.out);
+        assertTrue(lines[1].trim().startsWith("100  "), lines[1]);
+        assertTrue(lines[2].trim().startsWith("200  "), lines[2]);
+        // A 1 ms store keeps up with 200 ops/s, so p99 < 1 s holds at both rates, from either start.
+        assertTrue(cli.out.contains("SLA p99<1s: met up to 200 ops/s measured from intended start;"
+                + " service time would claim 200 ops/s."), cli.out);
+        assertTrue(cli.err.contains("loadgen sweep: step 2/2: 200 ops/s for 500ms"), cli.err);
+        List<String> rows = Files.readAllLines(csv);
+        assertEquals(3, rows.size());
+        assertTrue(rows.get(0).startsWith("offered_ops_per_sec,achieved_ops_per_sec,intended_p50_ms"), rows.get(0));
+        assertTrue(rows.get(2).startsWith("200,"), rows.get(2));
+        JsonNode steps = new ObjectMapper().readTree(json.toFile());
+        assertEquals(2, steps.size());
+        assertEquals(200.0, steps.get(1).get("offered_ops_per_sec").asDouble());
+        assertEquals(200.0, steps.get(1).get("target_ops_per_sec").asDouble());
+        // 0.5 s at 200 ops/s: ~100 operations, the full run summary included.
+        long count = steps.get(1).at("/operations/READ/count").asLong();
+        assertTrue(count >= 90 && count <= 101, "operations: " + count);
+        assertTrue(steps.get(1).get("achieved_ops_per_sec").asDouble() > 150);
+        assertTrue(Files.size(logs.resolve("step-01-100ops.hlog")) > 0);
+        assertTrue(Files.size(logs.resolve("step-02-200ops.hlog")) > 0);
     }
 }

@@ -1,0 +1,109 @@
+package io.loadgen.cli;
+
+import io.loadgen.core.BadInputException;
+import io.loadgen.core.run.RunOptions;
+import io.loadgen.core.schedule.Arrival;
+import io.loadgen.core.wait.WaitStrategy;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * The workload options {@code run} and {@code sweep} share: what to run against, how, with which
+ * properties; everything but the rate, the length and the output. A new workload option belongs
+ * here, so every command that runs load gets it. The {@code order} values keep {@code run --help}
+ * in its documented order around {@link RunCommand}'s own options. Main thread.
+ */
+final class LoadOptions {
+    @Option(names = {"--driver", "-db"}, required = true, paramLabel = "NAME", order = 10,
+            description = "The system under test: mockdb, stw-mockdb, noop, ... ('loadgen drivers' lists them).")
+    String driver;
+
+    @Option(names = {"--threads", "-threads"}, paramLabel = "N", defaultValue = "1", order = 30,
+            description = "Worker threads (default: ${DEFAULT-VALUE}).")
+    int threads;
+
+    @Option(names = "--warmup", paramLabel = "TIME", converter = DurationConverter.class, defaultValue = "0s", order = 60,
+            description = "Leave the first TIME out of the summary (it stays in the interval log). Default: ${DEFAULT-VALUE}.")
+    Duration warmup;
+
+    @Option(names = "--operation", paramLabel = "TYPE", order = 70,
+            description = "The operation type to issue, e.g. INSERT or READ (default: the driver's first; "
+                    + "'loadgen drivers' lists each driver's). Key numbers run 0, 1, 2, ... across all threads.")
+    String operation;
+
+    @Option(names = "--max-in-flight", paramLabel = "N", defaultValue = "1024", order = 80,
+            description = "Async drivers: most operations in flight per thread; when reached the thread waits and "
+                    + "the wait counts in intended. Default: ${DEFAULT-VALUE}.")
+    int maxInFlight;
+
+    @Option(names = "--arrival", paramLabel = "uniform|poisson", defaultValue = "uniform", order = 90,
+            description = "Spacing of intended starts: evenly (uniform) or exponential gaps with the same mean (poisson). "
+                    + "Default: ${DEFAULT-VALUE}.")
+    Arrival arrival;
+
+    @Option(names = "--wait", paramLabel = "park|spin|hybrid", defaultValue = "park", order = 100,
+            description = "How a worker waits for its next intended start: park (sleep), spin (burn a core), "
+                    + "hybrid (park, then spin the last 100us). Default: ${DEFAULT-VALUE}.")
+    WaitStrategy waitStrategy;
+
+    @Option(names = "--interval", paramLabel = "TIME", converter = DurationConverter.class, defaultValue = "1s",
+            order = 110, description = "Status line and interval-log period. Default: ${DEFAULT-VALUE}.")
+    Duration interval;
+
+    @Option(names = "-p", paramLabel = "KEY=VALUE", mapFallbackValue = "", order = 200,
+            description = "A driver property, e.g. -p mockdb.delay=4ms (overrides -P files).")
+    Map<String, String> properties = new LinkedHashMap<>();
+
+    @Option(names = "-P", paramLabel = "FILE", order = 210,
+            description = "A properties file of driver properties (YCSB style); repeatable.")
+    List<Path> propertyFiles = new ArrayList<>();
+
+    /** A builder holding every workload option; the caller adds rate, length, log and seed, then builds. */
+    RunOptions.Builder builder() {
+        return RunOptions.builder(driver)
+                .properties(allProperties())
+                .threads(threads)
+                .warmup(warmup)
+                .arrival(arrival)
+                .waitStrategy(waitStrategy)
+                .interval(interval)
+                .operation(operation)
+                .maxInFlight(maxInFlight);
+    }
+
+    private Map<String, String> allProperties() {
+        Map<String, String> all = new LinkedHashMap<>();
+        for (Path file : propertyFiles) {
+            all.putAll(load(file));
+        }
+        all.putAll(properties);
+        return all;
+    }
+
+    static Map<String, String> load(Path file) {
+        Properties p = new Properties();
+        try (Reader r = Files.newBufferedReader(file)) {
+            p.load(r);
+        } catch (NoSuchFileException e) {
+            throw new BadInputException("-P " + file + ": no such file; give the path of a .properties file");
+        } catch (IOException e) {
+            throw new BadInputException("-P " + file + ": cannot read it (" + e.getMessage() + ")", e);
+        }
+        Map<String, String> m = new LinkedHashMap<>();
+        for (String k : p.stringPropertyNames()) {
+            m.put(k, p.getProperty(k).trim());
+        }
+        return m;
+    }
+}

@@ -1,0 +1,179 @@
+package io.loadgen.cli;
+
+import io.loadgen.core.BadInputException;
+import io.loadgen.core.driver.DriverProperties;
+import io.loadgen.core.driver.DriverProvider;
+import io.loadgen.core.driver.DriverRegistry;
+import io.loadgen.core.run.RunOptions;
+import io.loadgen.core.sweep.RatePlan;
+import io.loadgen.core.sweep.Sla;
+import io.loadgen.core.sweep.SlaVerdict;
+import io.loadgen.core.sweep.SweepFiles;
+import io.loadgen.core.sweep.SweepRun;
+import io.loadgen.core.sweep.SweepStep;
+import io.loadgen.core.sweep.SweepTable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code loadgen sweep}: the latency-versus-throughput curve. Runs the same workload at each offered
+ * rate in turn ({@link SweepRun}), prints one row per rate and, with {@code --sla}, where the
+ * objective stops holding measured from the intended start versus from the actual start. Ctrl-C
+ * prints the steps done so far. Main thread.
+ */
+@Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Run the same workload at a series of offered rates, one after another, and print latency "
+                + "against throughput: one row per rate, intended percentiles next to service p99.",
+                "Rates: --rates 1000,2000,4000, or --from 1000 --to 20000 --steps 10 [--scale log].",
+                "Status goes to stderr; the table goes to stdout."})
+final class SweepCommand implements Callable<Integer> {
+    private static final long REPORT_GRACE_SECONDS = 30;
+
+    private final Streams io;
+
+    @Mixin
+    VerbosityMixin verbosity;
+
+    @Mixin
+    LoadOptions load;
+
+    @Option(names = "--rates", paramLabel = "OPS", split = ",", order = 20,
+            description = "Offered rates in ops/s, run in this order, e.g. 1000,2000,4000.")
+    List<Double> rates;
+
+    @Option(names = "--from", paramLabel = "OPS", order = 21, description = "The lowest offered rate (with --to, --steps).")
+    Double from;
+
+    @Option(names = "--to", paramLabel = "OPS", order = 22, description = "The highest offered rate, included.")
+    Double to;
+
+    @Option(names = "--steps", paramLabel = "N", order = 23, description = "How many rates from --from to --to (at least 2).")
+    Integer steps;
+
+    @Option(names = "--scale", paramLabel = "linear|log", defaultValue = "linear", order = 24,
+            description = "Spacing of --steps: equal differences (linear) or equal ratios (log). Default: ${DEFAULT-VALUE}.")
+    RatePlan.Scale scale;
+
+    @Option(names = "--duration", paramLabel = "TIME", converter = DurationConverter.class, defaultValue = "10s",
+            order = 40, description = "How long each step runs. Default: ${DEFAULT-VALUE}.")
+    Duration duration;
+
+    @Option(names = "--sla", paramLabel = "OBJECTIVE", order = 115,
+            description = "Report the highest rate meeting it, e.g. 'p99<10ms' (p50, p90, p95, p99, p99.9 or max; "
+                    + "us, ms or s), from intended start and from service time.")
+    String sla;
+
+    @Option(names = "--hlog-dir", paramLabel = "DIR", order = 120,
+            description = "Write one interval log per step into DIR: step-01-1000ops.hlog, ...")
+    Path hlogDir;
+
+    @Option(names = "--csv", paramLabel = "FILE", order = 125, description = "Write the table as CSV.")
+    Path csv;
+
+    @Option(names = "--json", paramLabel = "FILE", order = 130,
+            description = "Write a JSON list: per step its offered and achieved rate and its full run summary.")
+    Path json;
+
+    @Option(names = "--seed", paramLabel = "N", order = 150,
+            description = "Seed for start offsets, Poisson gaps and drivers' randomness (the same for every step).")
+    Long seed;
+
+    @Option(names = {"--quiet", "-q"}, order = 160, description = "No status lines (per interval and per step).")
+    boolean quiet;
+
+    SweepCommand(Streams io) {
+        this.io = io;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        List<Double> plan = plan();
+        Sla objective = sla == null ? null : Sla.parse(sla);
+        RunReporter.checkWritableFile(csv, "--csv");
+        RunReporter.checkWritableFile(json, "--json");
+        RunReporter.checkWritableDir(hlogDir, "--hlog-dir");
+        DriverProvider provider = DriverRegistry.find(load.driver);
+        long runSeed = seed != null ? seed : System.nanoTime();
+        SweepRun.StepOptions stepOptions = (number, rate) -> load.builder().target(rate).duration(duration)
+                .hlog(hlogDir == null ? null : hlogDir.resolve(SweepRun.hlogName(number, rate)))
+                .seed(runSeed).build();
+        RunOptions first = stepOptions.forStep(1, plan.get(0));
+        DriverProperties.of(provider.name(), provider.properties(), first.properties()); // bad properties fail now
+        SweepRun sweep = new SweepRun(plan, provider, stepOptions, quiet ? null : io.err());
+        return runAndReport(sweep, objective);
+    }
+
+    private List<Double> plan() {
+        boolean spaced = from != null || to != null || steps != null;
+        if (rates != null && spaced) {
+            throw new BadInputException("give either --rates or --from/--to/--steps, not both");
+        }
+        if (rates != null) {
+            return RatePlan.of(rates);
+        }
+        if (from == null || to == null || steps == null) {
+            throw new BadInputException(spaced ? "--from, --to and --steps go together; missing "
+                    + (from == null ? "--from" : to == null ? "--to" : "--steps")
+                    : "give the rates: --rates 1000,2000,4000 or --from 1000 --to 20000 --steps 10");
+        }
+        return RatePlan.spaced(from, to, steps, scale);
+    }
+
+    private int runAndReport(SweepRun sweep, Sla objective) throws Exception {
+        CountDownLatch reported = new CountDownLatch(1);
+        Thread hook = new Thread(() -> stopAndAwait(sweep, reported), "loadgen-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            List<SweepStep> done = sweep.run();
+            report(done, objective);
+            return 0;
+        } finally {
+            reported.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // A signal is shutting the JVM down; its exit code (130 / 143) stands.
+            }
+        }
+    }
+
+    private void stopAndAwait(SweepRun sweep, CountDownLatch reported) {
+        io.err().println("loadgen: interrupted; stopping the sweep and printing the steps done so far");
+        sweep.stop("interrupted");
+        try {
+            reported.await(REPORT_GRACE_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void report(List<SweepStep> done, Sla objective) throws Exception {
+        PrintStream out = io.out();
+        SweepTable.write(done, out);
+        if (objective != null && !done.isEmpty()) {
+            out.println();
+            SlaVerdict.of(objective, done).lines().forEach(out::println);
+        }
+        out.flush();
+        if (csv != null) {
+            SweepFiles.writeCsv(done, csv);
+            io.err().println("loadgen: wrote " + csv);
+        }
+        if (json != null) {
+            SweepFiles.writeJson(done, json);
+            io.err().println("loadgen: wrote " + json);
+        }
+        if (hlogDir != null) {
+            io.err().println("loadgen: wrote " + done.size() + " interval logs to " + hlogDir);
+        }
+    }
+}

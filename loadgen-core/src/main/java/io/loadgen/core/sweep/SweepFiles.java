@@ -1,0 +1,53 @@
+package io.loadgen.core.sweep;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.loadgen.core.summary.JsonSummary;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Writes a sweep's steps as CSV (the table's columns, machine-readable names) and as JSON (a list
+ * with one object per step: {@code step}, {@code offered_ops_per_sec}, {@code achieved_ops_per_sec},
+ * then every key of that step's {@link JsonSummary#toJson}, so a gate reads a step like a run).
+ * Stateless; main thread.
+ */
+public final class SweepFiles {
+    static final String CSV_HEADER = "offered_ops_per_sec,achieved_ops_per_sec,intended_p50_ms,intended_p99_ms,"
+            + "intended_p99_9_ms,intended_max_ms,service_p99_ms,errors,unissued";
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private SweepFiles() {
+    }
+
+    public static void writeCsv(List<SweepStep> steps, Path file) throws IOException {
+        try (Writer w = Files.newBufferedWriter(file)) {
+            w.write(CSV_HEADER + "\n");
+            for (SweepStep step : steps) {
+                w.write(String.join(",", SweepTable.cells(step)) + "\n");
+            }
+        }
+    }
+
+    public static ArrayNode toJson(List<SweepStep> steps) {
+        ArrayNode list = JsonNodeFactory.instance.arrayNode();
+        for (SweepStep step : steps) {
+            ObjectNode node = list.addObject();
+            node.put("step", step.number());
+            node.put("offered_ops_per_sec", step.offeredOpsPerSec());
+            node.put("achieved_ops_per_sec", step.achievedOpsPerSec());
+            node.setAll(JsonSummary.toJson(step.result()));
+        }
+        return list;
+    }
+
+    public static void writeJson(List<SweepStep> steps, Path file) throws IOException {
+        MAPPER.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), toJson(steps));
+    }
+}

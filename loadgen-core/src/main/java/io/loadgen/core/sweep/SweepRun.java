@@ -1,0 +1,108 @@
+package io.loadgen.core.sweep;
+
+import io.loadgen.core.driver.DriverProvider;
+import io.loadgen.core.record.View;
+import io.loadgen.core.run.LoadRun;
+import io.loadgen.core.run.RunOptions;
+import io.loadgen.core.summary.RunResult;
+import io.loadgen.core.time.Durations;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Runs a sweep: one {@link LoadRun} per offered rate, one after another, each opening and closing
+ * the driver afresh, and collects the steps. {@link #run()} is called once, on the thread that owns
+ * the sweep (it blocks); {@link #stop(String)} may be called from any thread (a signal handler):
+ * the running step returns its partial result, no further step starts, and {@link #run()} returns
+ * the steps done so far.
+ *
+ * <pre><code>
+ * SweepRun sweep = new SweepRun(RatePlan.of(List.of(100.0, 200.0)), provider,
+ *         (step, rate) -&gt; RunOptions.builder("mockdb").target(rate).duration(Duration.ofSeconds(10)).build(),
+ *         System.err);
+ * List&lt;SweepStep&gt; steps = sweep.run();
+ * </code></pre>
+ */
+public final class SweepRun {
+    /** Builds the run options of one step, e.g. the same workload at {@code opsPerSec}. Main thread. */
+    @FunctionalInterface
+    public interface StepOptions {
+        RunOptions forStep(int number, double opsPerSec);
+    }
+
+    private final List<Double> rates;
+    private final DriverProvider provider;
+    private final StepOptions stepOptions;
+    private final PrintStream status;
+    private LoadRun current;
+    private String stopReason;
+
+    /**
+     * @param status where each step's start and end lines and its runs' interval status lines go (stderr), or null
+     */
+    public SweepRun(List<Double> rates, DriverProvider provider, StepOptions stepOptions, PrintStream status) {
+        this.rates = List.copyOf(rates);
+        this.provider = provider;
+        this.stepOptions = stepOptions;
+        this.status = status;
+    }
+
+    /** The interval log name of a step: {@code step-01-1000ops.hlog}. */
+    public static String hlogName(int number, double opsPerSec) {
+        return String.format(Locale.ROOT, "step-%02d-%sops.hlog", number, RatePlan.format(opsPerSec));
+    }
+
+    /** Ends the sweep early: the running step stops and returns what it measured; no other starts. Any thread. */
+    public synchronized void stop(String reason) {
+        if (stopReason == null) {
+            stopReason = reason;
+        }
+        if (current != null) {
+            current.stop(reason);
+        }
+    }
+
+    /** Runs every step (until {@link #stop}) and returns them in the order run. */
+    public List<SweepStep> run() throws Exception {
+        List<SweepStep> steps = new ArrayList<>(rates.size());
+        for (int i = 0; i < rates.size(); i++) {
+            int number = i + 1;
+            double rate = rates.get(i);
+            RunOptions options = stepOptions.forStep(number, rate);
+            LoadRun run = new LoadRun(options, provider, status);
+            synchronized (this) {
+                if (stopReason != null) {
+                    break;
+                }
+                current = run;
+            }
+            say("loadgen sweep: step %d/%d: %s ops/s for %s", number, rates.size(), RatePlan.format(rate),
+                    Durations.format(options.duration()));
+            RunResult result = run.run();
+            SweepStep step = new SweepStep(number, rate, result);
+            if (result.totalOperations() > 0 || !step.cutShort()) {
+                steps.add(step);
+                sayDone(step);
+            }
+        }
+        return steps;
+    }
+
+    private void sayDone(SweepStep step) {
+        say("loadgen sweep: step %d/%d done: offered %s ops/s, achieved %.1f ops/s, intended p99 %.3f ms,"
+                        + " service p99 %.3f ms%s", step.number(), rates.size(), RatePlan.format(step.offeredOpsPerSec()),
+                step.achievedOpsPerSec(), SweepTable.p99Ms(step, View.INTENDED),
+                SweepTable.p99Ms(step, View.SERVICE),
+                step.cutShort() ? " (stopped: " + step.result().stopReason() + ")" : "");
+    }
+
+    private void say(String format, Object... args) {
+        if (status != null) {
+            status.println(String.format(Locale.ROOT, format, args));
+            status.flush();
+        }
+    }
+}
