@@ -57,7 +57,7 @@ final class DemoCommand implements Callable<Integer> {
                 .seed(report.seedOrRandom())
                 .build();
         io.err().println("loadgen demo: " + options.describe() + "; interval log " + hlog);
-        return new RunReporter(io, report).run(options, this::explain);
+        return new RunReporter(io, report).run(options, null, this::explain);
     }
 
     private void explain(RunResult result) {

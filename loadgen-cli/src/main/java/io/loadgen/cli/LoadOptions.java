@@ -1,7 +1,10 @@
 package io.loadgen.cli;
 
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.run.OperationPlan;
 import io.loadgen.core.run.RunOptions;
+import io.loadgen.core.workload.CoreWorkloadPlan;
+import io.loadgen.core.workload.WorkloadOptions;
 import io.loadgen.core.schedule.Arrival;
 import io.loadgen.core.wait.WaitStrategy;
 import picocli.CommandLine.Option;
@@ -29,9 +32,9 @@ final class LoadOptions {
             description = "The system under test: mockdb, stw-mockdb, noop, ... ('loadgen drivers' lists them).")
     String driver;
 
-    @Option(names = {"--threads", "-threads"}, paramLabel = "N", defaultValue = "1", order = 30,
-            description = "Worker threads (default: ${DEFAULT-VALUE}).")
-    int threads;
+    @Option(names = {"--threads", "-threads"}, paramLabel = "N", order = 30,
+            description = "Worker threads (default: the workload's threadcount, or 1).")
+    Integer threads;
 
     @Option(names = "--warmup", paramLabel = "TIME", converter = DurationConverter.class, defaultValue = "0s", order = 60,
             description = "Leave the first TIME out of the summary (it stays in the interval log). Default: ${DEFAULT-VALUE}.")
@@ -62,18 +65,31 @@ final class LoadOptions {
     Duration interval;
 
     @Option(names = "-p", paramLabel = "KEY=VALUE", mapFallbackValue = "", order = 200,
-            description = "A driver property, e.g. -p mockdb.delay=4ms (overrides -P files).")
+            description = "A workload or driver property, e.g. -p mockdb.delay=4ms or -p recordcount=1000 "
+                    + "(overrides -P files).")
     Map<String, String> properties = new LinkedHashMap<>();
 
     @Option(names = "-P", paramLabel = "FILE", order = 210,
-            description = "A properties file of driver properties (YCSB style); repeatable.")
+            description = "A properties file (YCSB style): a workload such as workloads/workloada, driver properties, "
+                    + "or both; repeatable.")
     List<Path> propertyFiles = new ArrayList<>();
 
-    /** A builder holding every workload option; the caller adds rate, length, log and seed, then builds. */
+    private Map<String, String> all;
+    private WorkloadOptions workload;
+
+    /**
+     * A builder holding every workload option; the caller adds rate, length, log and seed, then builds.
+     * Properties that are YCSB workload properties ({@code recordcount}, {@code readproportion}, ...) make a
+     * workload ({@link #workload()}); the rest go to the driver, which rejects any it does not know.
+     */
     RunOptions.Builder builder() {
+        Map<String, String> props = properties();
+        workload = WorkloadOptions.hasWorkloadKeys(props) ? WorkloadOptions.from(props) : null;
+        int n = threads != null ? threads
+                : workload != null && workload.threadCount().isPresent() ? workload.threadCount().getAsInt() : 1;
         return RunOptions.builder(driver)
-                .properties(allProperties())
-                .threads(threads)
+                .properties(workload != null ? WorkloadOptions.remaining(props) : props)
+                .threads(n)
                 .warmup(warmup)
                 .arrival(arrival)
                 .waitStrategy(waitStrategy)
@@ -82,12 +98,28 @@ final class LoadOptions {
                 .maxInFlight(maxInFlight);
     }
 
-    private Map<String, String> allProperties() {
-        Map<String, String> all = new LinkedHashMap<>();
-        for (Path file : propertyFiles) {
-            all.putAll(load(file));
+    /** The YCSB workload the properties describe, or null when they are all driver properties. After {@link #builder}. */
+    WorkloadOptions workload() {
+        return workload;
+    }
+
+    /**
+     * What the run issues: the workload's mix when there is a workload and no {@code --operation}, else
+     * null (the single {@code --operation}, or the driver's first). After {@link #builder}.
+     */
+    OperationPlan plan() {
+        return workload != null && operation == null ? CoreWorkloadPlan.run(CoreWorkloadPlan.Config.of(workload)) : null;
+    }
+
+    /** -P files in order, then -p on top. */
+    Map<String, String> properties() {
+        if (all == null) {
+            all = new LinkedHashMap<>();
+            for (Path file : propertyFiles) {
+                all.putAll(load(file));
+            }
+            all.putAll(properties);
         }
-        all.putAll(properties);
         return all;
     }
 

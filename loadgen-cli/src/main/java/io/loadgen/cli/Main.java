@@ -37,6 +37,7 @@ public final class Main {
         Streams io = new Streams(out, err);
         CommandLine cl = new CommandLine(new LoadgenCommand());
         cl.addSubcommand(new CommandLine(new RunCommand(io)));
+        cl.addSubcommand(new CommandLine(new LoadCommand(io)));
         cl.addSubcommand(new CommandLine(new SweepCommand(io)));
         cl.addSubcommand(new CommandLine(new DemoCommand(io)));
         cl.addSubcommand(new CommandLine(new DriversCommand(io)));

@@ -1,6 +1,7 @@
 package io.loadgen.cli;
 
 import io.loadgen.core.run.RunOptions;
+import io.loadgen.core.workload.WorkloadOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -49,13 +50,27 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        RunOptions options = load.builder()
-                .target(target)
-                .duration(duration)
-                .operations(operations)
+        RunOptions.Builder b = load.builder();
+        WorkloadOptions w = load.workload();
+        Double rate = target;
+        Long count = operations;
+        Duration length = duration;
+        if (w != null) {
+            // YCSB's client properties are defaults; the command line wins.
+            if (rate == null && w.target().isPresent()) {
+                rate = w.target().getAsDouble();
+            }
+            if (count == null && length == null) {
+                count = w.operationCount() > 0 ? w.operationCount() : null;
+                length = w.maxExecutionTime().orElse(null);
+            }
+        }
+        RunOptions options = b.target(rate)
+                .duration(length)
+                .operations(count)
                 .hlog(hlog)
                 .seed(report.seedOrRandom())
                 .build();
-        return new RunReporter(io, report).run(options, null);
+        return new RunReporter(io, report).run(options, load.plan(), null);
     }
 }

@@ -4,6 +4,7 @@ import io.loadgen.core.BadInputException;
 import io.loadgen.core.driver.DriverProvider;
 import io.loadgen.core.driver.DriverRegistry;
 import io.loadgen.core.run.LoadRun;
+import io.loadgen.core.run.OperationPlan;
 import io.loadgen.core.run.RunOptions;
 import io.loadgen.core.summary.ComparisonTable;
 import io.loadgen.core.summary.HgrmFiles;
@@ -37,15 +38,16 @@ final class RunReporter {
     }
 
     /**
+     * @param plan     what to issue (a workload's mix), or null for the options' single operation
      * @param epilogue called with the result after the standard report, or null
      */
-    int run(RunOptions options, Consumer<RunResult> epilogue) throws Exception {
+    int run(RunOptions options, OperationPlan plan, Consumer<RunResult> epilogue) throws Exception {
         DriverProvider provider = DriverRegistry.find(options.driver());
         Path json = report.json;
         Path hgrmDir = report.hgrm;
         checkWritableFile(json, "--json");
         checkWritableDir(hgrmDir, "--hgrm");
-        LoadRun run = new LoadRun(options, provider, report.quiet ? null : io.err());
+        LoadRun run = new LoadRun(options, provider, plan, report.quiet ? null : io.err());
         CountDownLatch reported = new CountDownLatch(1);
         Thread hook = new Thread(() -> stopAndAwait(run, reported), "loadgen-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);

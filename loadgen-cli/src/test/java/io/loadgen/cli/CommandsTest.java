@@ -61,6 +61,37 @@ class CommandsTest {
     }
 
     @Test
+    void ycsbWorkloadFileRunsItsMixAndLoadInsertsItsRecords() {
+        Path workloada = Path.of("..", "workloads", "workloada");
+        Cli load = Cli.run("load", "-P", workloada.toString(), "--driver", "mockdb", "--threads", "2", "-q");
+        assertEquals(0, load.exitCode, load.err);
+        assertTrue(load.out.contains("[INSERT], Operations, 1000"), "recordcount=1000 inserted: " + load.out);
+
+        Cli run = Cli.run("run", "-P", workloada.toString(), "--driver", "mockdb", "--operations", "4000", "-q");
+        assertEquals(0, run.exitCode, run.err);
+        long reads = InterruptTest.ycsbOperations(run.out, "READ");
+        long updates = InterruptTest.ycsbOperations(run.out, "UPDATE");
+        assertEquals(4000, reads + updates);
+        // 50/50: 4000 draws, standard deviation 32, so 200 is over 6 sigma.
+        assertEquals(2000, reads, 200);
+    }
+
+    @Test
+    void aMisspelledWorkloadPropertyIsBadInputWithTheNearestName() {
+        Cli cli = Cli.run("run", "-P", Path.of("..", "workloads", "workloada").toString(), "--driver", "mockdb",
+                "-p", "readproprtion=0.5", "--operations", "10");
+        assertEquals(2, cli.exitCode, cli.err);
+        assertTrue(cli.err.contains("did you mean the workload property 'readproportion'?"), cli.err);
+    }
+
+    @Test
+    void loadWithoutAWorkloadIsBadInput() {
+        Cli cli = Cli.run("load", "--driver", "mockdb");
+        assertEquals(2, cli.exitCode);
+        assertTrue(cli.err.startsWith("loadgen: load needs a workload"), cli.err);
+    }
+
+    @Test
     void shippedScenarioFilesLoadIntoTheirDriver() {
         for (String file : new String[]{"backlogged-4ms.properties", "pausing-store.properties"}) {
             Path path = Path.of("..", "workloads", file);

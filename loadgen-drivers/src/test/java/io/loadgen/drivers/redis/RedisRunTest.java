@@ -65,6 +65,43 @@ class RedisRunTest {
     }
 
     @Test
+    void ycsbWorkloadaLoadsThenRunsItsMixWithEveryReadFindingItsRecord() throws Exception {
+        // YCSB's workloada (hashed insert order, zipfian requests): the load phase inserts recordcount records
+        // under hashed key numbers; the run phase's READs and UPDATEs pick key numbers among them and hash them
+        // the same way, so no READ can miss. 50/50 mix over 3000 ops: each share within 10 points.
+        java.util.Properties file = new java.util.Properties();
+        try (java.io.Reader r = java.nio.file.Files.newBufferedReader(Path.of("..", "workloads", "workloada"))) {
+            file.load(r);
+        }
+        Map<String, String> props = new HashMap<>();
+        file.stringPropertyNames().forEach(k -> props.put(k, file.getProperty(k).trim()));
+        props.put("recordcount", "500");
+        io.loadgen.core.workload.WorkloadOptions w = io.loadgen.core.workload.WorkloadOptions.from(props);
+        io.loadgen.core.workload.CoreWorkloadPlan.Config config = io.loadgen.core.workload.CoreWorkloadPlan.Config.of(w);
+
+        RunOptions loadOptions = RunOptions.builder("redis").property("redis.uri", server.uri()).threads(2)
+                .operations(w.insertCount()).build();
+        RunResult loaded = new LoadRun(loadOptions, new RedisDriverProvider(),
+                io.loadgen.core.workload.CoreWorkloadPlan.load(config), null).run();
+        assertEquals(500, loaded.operations().get(0).statusCount(Status.OK));
+
+        RunOptions runOptions = RunOptions.builder("redis").property("redis.uri", server.uri()).threads(2)
+                .operations(3000L).target(3000.0).build();
+        RunResult ran = new LoadRun(runOptions, new RedisDriverProvider(),
+                io.loadgen.core.workload.CoreWorkloadPlan.run(config), null).run();
+        assertEquals(java.util.List.of("READ", "UPDATE"), ran.operations().stream().map(OpResult::name).toList());
+        OpResult reads = ran.operations().get(0);
+        OpResult updates = ran.operations().get(1);
+        assertEquals(3000, reads.count() + updates.count());
+        assertEquals(reads.count(), reads.statusCount(Status.OK), "every READ found its record");
+        assertEquals(updates.count(), updates.statusCount(Status.OK));
+        assertEquals(0.5, reads.count() / 3000.0, 0.1);
+        try (RedisServerProcess.Inspector inspector = server.inspector()) {
+            assertEquals(501L, inspector.sync().dbsize(), "the run added no records: 500 hashes and the index");
+        }
+    }
+
+    @Test
     void anInsertRunLoadsEveryKeyOnceAndAReadRunReadsThemAllBack() throws Exception {
         int n = 2000;
         RunResult insert = run(RunOptions.builder("redis").operation("INSERT").operations((long) n).threads(2)
