@@ -75,7 +75,16 @@ final class LoadOptions {
     List<Path> propertyFiles = new ArrayList<>();
 
     private Map<String, String> all;
+    private Map<String, String> base = Map.of();
+    private Integer defaultThreads;
     private WorkloadOptions workload;
+
+    /** Properties and a thread count from a phased YAML workload: under -P and -p, and under --threads. */
+    void defaults(Map<String, String> properties, int threads) {
+        this.base = properties;
+        this.defaultThreads = threads;
+        this.all = null;
+    }
 
     /**
      * A builder holding every workload option; the caller adds rate, length, log and seed, then builds.
@@ -86,7 +95,8 @@ final class LoadOptions {
         Map<String, String> props = properties();
         workload = WorkloadOptions.hasWorkloadKeys(props) ? WorkloadOptions.from(props) : null;
         int n = threads != null ? threads
-                : workload != null && workload.threadCount().isPresent() ? workload.threadCount().getAsInt() : 1;
+                : workload != null && workload.threadCount().isPresent() ? workload.threadCount().getAsInt()
+                : defaultThreads != null ? defaultThreads : 1;
         return RunOptions.builder(driver)
                 .properties(workload != null ? WorkloadOptions.remaining(props) : props)
                 .threads(n)
@@ -111,10 +121,10 @@ final class LoadOptions {
         return workload != null && operation == null ? CoreWorkloadPlan.run(CoreWorkloadPlan.Config.of(workload)) : null;
     }
 
-    /** -P files in order, then -p on top. */
+    /** A phased workload's properties, then -P files in order, then -p on top. */
     Map<String, String> properties() {
         if (all == null) {
-            all = new LinkedHashMap<>();
+            all = new LinkedHashMap<>(base);
             for (Path file : propertyFiles) {
                 all.putAll(load(file));
             }

@@ -1,6 +1,10 @@
 package io.loadgen.cli;
 
+import io.loadgen.core.BadInputException;
 import io.loadgen.core.run.RunOptions;
+import io.loadgen.core.schedule.RateProfile;
+import io.loadgen.core.workload.PhasedWorkload;
+import io.loadgen.core.workload.WorkloadFile;
 import io.loadgen.core.workload.WorkloadOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -8,6 +12,8 @@ import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 /** {@code loadgen run}: one run of a driver at a target rate; parses options, hands over to {@link RunReporter}. */
@@ -37,6 +43,11 @@ final class RunCommand implements Callable<Integer> {
             description = "Total operations over all threads; the run ends at this count or --duration, first.")
     Long operations;
 
+    @Option(names = "--phases", paramLabel = "FILE.yaml", order = 25,
+            description = "A phased workload (YAML): the rate over time as phases (step, ramp, spike), with its "
+                    + "properties and threads; see workloads/ramp-step-spike.yaml. Replaces --target.")
+    Path phases;
+
     @Option(names = "--hlog", paramLabel = "FILE", order = 120,
             description = "Write a compressed HdrHistogram interval log (tags READ.intended, READ.service, harness.lag).")
     Path hlog;
@@ -50,7 +61,17 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        RunOptions.Builder b = load.builder();
+        RateProfile profile = null;
+        if (phases != null) {
+            PhasedWorkload phased = WorkloadFile.load(phases);
+            if (phased.driver().isPresent() && !phased.driver().get().equals(load.driver)) {
+                throw new BadInputException("--phases " + phases + " is for driver " + phased.driver().get()
+                        + ", not " + load.driver + "; change --driver or the file");
+            }
+            load.defaults(phased.properties(), phased.threads());
+            profile = profile(phased);
+        }
+        RunOptions.Builder b = load.builder().rateProfile(profile);
         WorkloadOptions w = load.workload();
         Double rate = target;
         Long count = operations;
@@ -72,5 +93,13 @@ final class RunCommand implements Callable<Integer> {
                 .seed(report.seedOrRandom())
                 .build();
         return new RunReporter(io, report).run(options, load.plan(), null);
+    }
+
+    private static RateProfile profile(PhasedWorkload phased) {
+        List<RateProfile.Segment> segments = new ArrayList<>();
+        for (PhasedWorkload.Phase p : phased.phases()) {
+            segments.add(new RateProfile.Segment(p.duration().toNanos(), p.fromOpsPerSec(), p.toOpsPerSec()));
+        }
+        return new RateProfile(segments);
     }
 }

@@ -103,9 +103,19 @@ final class SweepCommand implements Callable<Integer> {
         RunReporter.checkWritableDir(hlogDir, "--hlog-dir");
         DriverProvider provider = DriverRegistry.find(load.driver);
         long runSeed = seed != null ? seed : System.nanoTime();
-        SweepRun.StepOptions stepOptions = (number, rate) -> load.builder().target(rate).duration(duration)
-                .hlog(hlogDir == null ? null : hlogDir.resolve(SweepRun.hlogName(number, rate)))
-                .seed(runSeed).build();
+        SweepRun.StepOptions stepOptions = new SweepRun.StepOptions() {
+            @Override
+            public RunOptions forStep(int number, double rate) {
+                return load.builder().target(rate).duration(duration)
+                        .hlog(hlogDir == null ? null : hlogDir.resolve(SweepRun.hlogName(number, rate)))
+                        .seed(runSeed).build();
+            }
+
+            @Override
+            public io.loadgen.core.run.OperationPlan planForStep() {
+                return load.plan();
+            }
+        };
         RunOptions first = stepOptions.forStep(1, plan.get(0));
         DriverProperties.of(provider.name(), provider.properties(), first.properties()); // bad properties fail now
         SweepRun sweep = new SweepRun(plan, provider, stepOptions, quiet ? null : io.err());

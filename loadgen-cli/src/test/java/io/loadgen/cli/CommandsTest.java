@@ -77,6 +77,37 @@ class CommandsTest {
     }
 
     @Test
+    void phasesFromYamlSetTheRateOverTimeAndTheMix() throws Exception {
+        // hold 1000 ops/s for 1 s, ramp 1000 -> 3000 over 1 s (mean 2000), spike 6000 for 0.5 s:
+        // 1000 + 2000 + 3000 = 6000 operations intended, all issued by a store that keeps up.
+        Path yaml = dir.resolve("phases.yaml");
+        java.nio.file.Files.writeString(yaml, """
+                driver: noop
+                properties: {recordcount: 100, readproportion: 0.9, updateproportion: 0.1}
+                threads: 2
+                phases:
+                  - {name: hold, duration: 1s, rate: 1000}
+                  - {name: ramp, duration: 1s, rate: {from: 1000, to: 3000}}
+                  - {name: spike, duration: 500ms, rate: 6000}
+                """);
+        Cli cli = Cli.run("run", "--driver", "noop", "--phases", yaml.toString(), "-q");
+        assertEquals(0, cli.exitCode, cli.err);
+        long reads = InterruptTest.ycsbOperations(cli.out, "READ");
+        long updates = InterruptTest.ycsbOperations(cli.out, "UPDATE");
+        assertEquals(6000, reads + updates, 2);
+        assertEquals(0.9, reads / 6000.0, 0.03);
+    }
+
+    @Test
+    void phasesWithATargetIsBadInput() throws Exception {
+        Path yaml = dir.resolve("p.yaml");
+        java.nio.file.Files.writeString(yaml, "phases:\n  - {name: a, duration: 1s, rate: 10}\n");
+        Cli cli = Cli.run("run", "--driver", "noop", "--phases", yaml.toString(), "--target", "5");
+        assertEquals(2, cli.exitCode, cli.err);
+        assertTrue(cli.err.contains("--phases sets the rate over time; leave out --target"), cli.err);
+    }
+
+    @Test
     void aMisspelledWorkloadPropertyIsBadInputWithTheNearestName() {
         Cli cli = Cli.run("run", "-P", Path.of("..", "workloads", "workloada").toString(), "--driver", "mockdb",
                 "-p", "readproprtion=0.5", "--operations", "10");

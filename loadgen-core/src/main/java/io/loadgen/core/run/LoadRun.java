@@ -12,6 +12,7 @@ import io.loadgen.core.record.Histograms;
 import io.loadgen.core.record.IntervalLog;
 import io.loadgen.core.record.View;
 import io.loadgen.core.record.WorkerRecorders;
+import io.loadgen.core.schedule.PhasedSchedule;
 import io.loadgen.core.schedule.Schedule;
 import io.loadgen.core.summary.OpResult;
 import io.loadgen.core.summary.RunResult;
@@ -199,6 +200,9 @@ public final class LoadRun {
     private Schedule schedule(long t0Ns, SplittableRandom random) {
         if (!options.throttled()) {
             return null;
+        }
+        if (options.rateProfile() != null) {
+            return new PhasedSchedule(t0Ns, options.rateProfile(), 1.0 / options.threads(), random.nextDouble());
         }
         double intervalNs = options.workerIntervalNs();
         long offsetNs = (long) (random.nextDouble() * intervalNs); // spread workers over one interval

@@ -2,6 +2,7 @@ package io.loadgen.core.run;
 
 import io.loadgen.core.BadInputException;
 import io.loadgen.core.schedule.Arrival;
+import io.loadgen.core.schedule.RateProfile;
 import io.loadgen.core.time.Durations;
 import io.loadgen.core.wait.WaitStrategy;
 
@@ -26,7 +27,7 @@ public final class RunOptions {
 
     private final String driver;
     private final Map<String, String> properties;
-    private final double targetOpsPerSec;
+    private double targetOpsPerSec;
     private final int threads;
     private final Duration duration;
     private final long operations;
@@ -38,6 +39,7 @@ public final class RunOptions {
     private final long seed;
     private final String operation;
     private final int maxInFlight;
+    private final RateProfile rateProfile;
 
     private RunOptions(Builder b, Duration duration) {
         this.driver = b.driver;
@@ -54,6 +56,10 @@ public final class RunOptions {
         this.seed = b.seed;
         this.operation = b.operation;
         this.maxInFlight = b.maxInFlight;
+        this.rateProfile = b.rateProfile;
+        if (rateProfile != null) {
+            this.targetOpsPerSec = rateProfile.meanOpsPerSec();
+        }
     }
 
     public static Builder builder(String driver) {
@@ -122,6 +128,11 @@ public final class RunOptions {
         return operation;
     }
 
+    /** A rate that changes over the run (phases), or null for the constant {@link #targetOpsPerSec()}. */
+    public RateProfile rateProfile() {
+        return rateProfile;
+    }
+
     /** The most operations an async driver may have in flight per issuer thread. */
     public int maxInFlight() {
         return maxInFlight;
@@ -143,7 +154,8 @@ public final class RunOptions {
     /** One line describing the run, for logs and headers. */
     public String describe() {
         return "driver=" + driver
-                + " target=" + (throttled() ? fmt(targetOpsPerSec) + "ops/s" : "unthrottled")
+                + " target=" + (rateProfile != null ? "phases(mean " + fmt(Math.round(targetOpsPerSec)) + "ops/s)"
+                : throttled() ? fmt(targetOpsPerSec) + "ops/s" : "unthrottled")
                 + " threads=" + threads
                 + " duration=" + (duration.isZero() ? "-" : Durations.format(duration))
                 + " operations=" + (operations == 0 ? "-" : Long.toString(operations))
@@ -175,6 +187,7 @@ public final class RunOptions {
         private long seed = System.nanoTime();
         private String operation;
         private int maxInFlight = DEFAULT_MAX_IN_FLIGHT;
+        private RateProfile rateProfile;
 
         private Builder(String driver) {
             this.driver = Objects.requireNonNull(driver, "driver");
@@ -247,6 +260,12 @@ public final class RunOptions {
             return this;
         }
 
+        /** Phases: the rate follows this profile, and the run lasts its total unless --duration cuts it short. */
+        public Builder rateProfile(RateProfile profile) {
+            this.rateProfile = profile;
+            return this;
+        }
+
         public Builder maxInFlight(int n) {
             this.maxInFlight = n;
             return this;
@@ -280,7 +299,15 @@ public final class RunOptions {
             if (warmup.isNegative()) {
                 throw new BadInputException("--warmup must not be negative");
             }
-            Duration d = duration != null ? duration : operations != null ? Duration.ZERO : DEFAULT_DURATION;
+            if (rateProfile != null && targetOpsPerSec != null) {
+                throw new BadInputException("--phases sets the rate over time; leave out --target");
+            }
+            if (rateProfile != null && !(rateProfile.meanOpsPerSec() > 0)) {
+                throw new BadInputException("--phases: every phase has rate 0; give at least one a positive rate");
+            }
+            Duration d = duration != null ? duration
+                    : rateProfile != null ? Duration.ofNanos(rateProfile.totalDurationNs())
+                    : operations != null ? Duration.ZERO : DEFAULT_DURATION;
             if (!d.isZero() && warmup.compareTo(d) >= 0) {
                 throw new BadInputException("--warmup (" + Durations.format(warmup) + ") must be shorter than --duration ("
                         + Durations.format(d) + ")");

@@ -3,6 +3,7 @@ package io.loadgen.core.sweep;
 import io.loadgen.core.driver.DriverProvider;
 import io.loadgen.core.record.View;
 import io.loadgen.core.run.LoadRun;
+import io.loadgen.core.run.OperationPlan;
 import io.loadgen.core.run.RunOptions;
 import io.loadgen.core.summary.RunResult;
 import io.loadgen.core.time.Durations;
@@ -31,6 +32,11 @@ public final class SweepRun {
     @FunctionalInterface
     public interface StepOptions {
         RunOptions forStep(int number, double opsPerSec);
+
+        /** What each step issues (a workload's mix), built afresh per step; null for the options' single operation. */
+        default OperationPlan planForStep() {
+            return null;
+        }
     }
 
     private final List<Double> rates;
@@ -72,7 +78,7 @@ public final class SweepRun {
             int number = i + 1;
             double rate = rates.get(i);
             RunOptions options = stepOptions.forStep(number, rate);
-            LoadRun run = new LoadRun(options, provider, status);
+            LoadRun run = new LoadRun(options, provider, stepOptions.planForStep(), status);
             synchronized (this) {
                 if (stopReason != null) {
                     break;

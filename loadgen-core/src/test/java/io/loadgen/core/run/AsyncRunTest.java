@@ -120,7 +120,10 @@ class AsyncRunTest {
         Histogram service = r.operations().get(0).histogram(View.SERVICE);
         double expectedMaxMs = (n - 1) * 2.5;
         assertEquals(expectedMaxMs, intended.getMaxValue() / 1e6, expectedMaxMs * 0.25, "intended max (ms)");
-        assertTrue(ms(service, 99) < 10.0, "service p99 " + ms(service, 99));
+        // Service stays one 5 ms delay plus the timer's jitter (20 ms allows a busy 2-core VM) while intended
+        // reaches hundreds of ms.
+        assertTrue(ms(service, 99) < 20.0, "service p99 " + ms(service, 99));
+        assertTrue(intended.getMaxValue() / 1e6 > 10 * ms(service, 99), "intended dwarfs service");
         assertTrue(r.lag().getValueAtPercentile(99) < 5_000_000L, "waiting for the bound is not lag");
     }
 
