@@ -90,12 +90,17 @@ class CommandsTest {
                   - {name: ramp, duration: 1s, rate: {from: 1000, to: 3000}}
                   - {name: spike, duration: 500ms, rate: 6000}
                 """);
-        Cli cli = Cli.run("run", "--driver", "noop", "--phases", yaml.toString(), "-q");
+        Path json = dir.resolve("phases.json");
+        Cli cli = Cli.run("run", "--driver", "noop", "--phases", yaml.toString(), "-q", "--json", json.toString());
         assertEquals(0, cli.exitCode, cli.err);
         long reads = InterruptTest.ycsbOperations(cli.out, "READ");
         long updates = InterruptTest.ycsbOperations(cli.out, "UPDATE");
-        assertEquals(6000, reads + updates, 2);
-        assertEquals(0.9, reads / 6000.0, 0.03);
+        // The last few may fall due as the run ends and a late wake-up passes the deadline: those are counted
+        // as unissued, so issued + unissued is the schedule's 6000 exactly (give or take the workers' offsets).
+        long unissued = new ObjectMapper().readTree(json.toFile()).get("unissued_operations").asLong();
+        assertEquals(6000, reads + updates + unissued, 2);
+        assertTrue(reads + updates > 5900, "issued " + (reads + updates));
+        assertEquals(0.9, (double) reads / (reads + updates), 0.03);
     }
 
     @Test
