@@ -8,11 +8,24 @@ package io.loadgen.core.driver;
  *                so a driver can size per-worker state in arrays instead of thread-locals
  * @param seed    the run's seed; a driver that draws random numbers derives its generators from it,
  *                so a run is repeatable
+ * @param recordShape the workload's record shape, or null when the run has no YCSB workload
  */
-public record DriverContext(int threads, long seed) {
+public record DriverContext(int threads, long seed, RecordShape recordShape) {
     public DriverContext {
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be positive: " + threads);
         }
+    }
+
+    /** A context without a workload's record shape: the driver uses its own properties. */
+    public DriverContext(int threads, long seed) {
+        this(threads, seed, null);
+    }
+
+    /**
+     * The records a YCSB workload describes ({@code fieldcount}, {@code fieldlength}, {@code fieldnameprefix}),
+     * for key-value drivers; when present it takes precedence over the driver's own record properties.
+     */
+    public record RecordShape(int fieldCount, int fieldLength, String fieldNamePrefix) {
     }
 }

@@ -13,6 +13,8 @@ public final class Operation {
     private String typeName;
     private long intendedStartNs;
     private long keyNumber;
+    private int fieldIndex = -1;
+    private int scanLength;
 
     public Operation(int workerIndex) {
         this.workerIndex = workerIndex;
@@ -24,6 +26,17 @@ public final class Operation {
         this.typeName = typeName;
         this.intendedStartNs = intendedStartNs;
         this.keyNumber = keyNumber;
+        this.fieldIndex = -1;
+        this.scanLength = 0;
+    }
+
+    /**
+     * Sets a workload's details for the operation prepared last: which single field it reads or writes
+     * (YCSB's {@code readallfields=false} / {@code writeallfields=false}), and how many records a SCAN reads.
+     */
+    public void detail(int fieldIndex, int scanLength) {
+        this.fieldIndex = fieldIndex;
+        this.scanLength = scanLength;
     }
 
     /** Index of the worker issuing this operation, 0-based; drivers may use it to index per-worker state. */
@@ -49,5 +62,15 @@ public final class Operation {
     /** The record's key number, for key-value drivers (0 when the workload has no keys). */
     public long keyNumber() {
         return keyNumber;
+    }
+
+    /** The one field a READ or UPDATE touches, 0-based; -1 for all fields (the default). */
+    public int fieldIndex() {
+        return fieldIndex;
+    }
+
+    /** How many records a SCAN reads; 0 for the driver's own default. */
+    public int scanLength() {
+        return scanLength;
     }
 }

@@ -94,10 +94,12 @@ public final class LoadRun {
      */
     public RunResult run() throws Exception {
         DriverProperties properties = DriverProperties.of(provider.name(), provider.properties(), options.properties());
+        OperationPlan plan = this.plan != null ? this.plan : OperationPlan.fixed(operationName());
         try (IntervalLog log = openLog()) {
-            Driver driver = provider.open(properties, new DriverContext(options.threads(), options.seed()));
+            Driver driver = provider.open(properties,
+                    new DriverContext(options.threads(), options.seed(), plan.recordShape()));
             try {
-                return runWith(driver, log, properties);
+                return runWith(driver, plan, log, properties);
             } finally {
                 driver.close();
             }
@@ -116,8 +118,8 @@ public final class LoadRun {
         }
     }
 
-    private RunResult runWith(Driver driver, IntervalLog log, DriverProperties properties) throws InterruptedException {
-        OperationPlan plan = this.plan != null ? this.plan : OperationPlan.fixed(operationName());
+    private RunResult runWith(Driver driver, OperationPlan plan, IntervalLog log, DriverProperties properties)
+            throws InterruptedException {
         String[] ops = plan.operations().toArray(new String[0]);
         int[] driverIndex = driverIndexes(ops);
         int threads = options.threads();

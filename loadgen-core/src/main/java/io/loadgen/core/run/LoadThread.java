@@ -129,6 +129,7 @@ abstract class LoadThread implements Runnable {
             int type = sequence.nextType(issued);
             long key = sequence.nextKey(type, issued);
             op.prepare(driverIndex[type], typeNames[type], intendedNs, sequence.driverKey(key));
+            sequence.detail(type, op);
             issued++;
             readyNs = issue(op, type, key, intendedNs, startNs, lagNs);
             intendedNs = nextIntendedNs;

@@ -20,6 +20,11 @@ public interface OperationPlan {
      */
     OperationSequence forThread(int threadIndex, int threads, SplittableRandom random);
 
+    /** The records the plan's workload describes, passed to the driver; null when it describes none. */
+    default io.loadgen.core.driver.DriverContext.RecordShape recordShape() {
+        return null;
+    }
+
     /** Always the same operation type; key numbers 0, 1, 2, ... interleaved over threads ({@code n * threads + index}). */
     static OperationPlan fixed(String operation) {
         return new OperationPlan() {

@@ -13,6 +13,10 @@ public interface OperationSequence {
     /** The logical key number of that operation, given its type (e.g. an INSERT takes the next new key). */
     long nextKey(int type, long sequence);
 
+    /** Sets the operation's workload details ({@link Operation#detail}), after its type and key. Default: none. */
+    default void detail(int type, io.loadgen.core.driver.Operation op) {
+    }
+
     /** The key number the driver sees for a logical key (e.g. YCSB's hashed insert order). Default: the same. */
     default long driverKey(long logicalKey) {
         return logicalKey;

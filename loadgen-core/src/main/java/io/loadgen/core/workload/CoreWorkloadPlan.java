@@ -1,5 +1,7 @@
 package io.loadgen.core.workload;
 
+import io.loadgen.core.driver.DriverContext;
+import io.loadgen.core.driver.Operation;
 import io.loadgen.core.run.OperationPlan;
 import io.loadgen.core.run.OperationSequence;
 import io.loadgen.core.workload.generator.DiscreteChooser;
@@ -11,6 +13,7 @@ import io.loadgen.core.workload.generator.ScrambledZipfianGenerator;
 import io.loadgen.core.workload.generator.SequentialGenerator;
 import io.loadgen.core.workload.generator.SkewedLatestGenerator;
 import io.loadgen.core.workload.generator.UniformGenerator;
+import io.loadgen.core.workload.generator.ZipfianGenerator;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -44,14 +47,18 @@ public final class CoreWorkloadPlan implements OperationPlan {
     public record Config(Map<String, Double> proportions, long recordCount, long insertStart, long insertCount,
                          long operationCount, String requestDistribution, double hotspotDataFraction,
                          double hotspotOpnFraction, double exponentialPercentile, double exponentialFrac,
-                         boolean hashedKeys) {
+                         boolean hashedKeys, int fieldCount, int fieldLength, String fieldNamePrefix,
+                         boolean readAllFields, boolean writeAllFields, int minScanLength, int maxScanLength,
+                         boolean zipfianScanLength) {
 
         /** The parts of validated YCSB properties this plan uses. */
         public static Config of(WorkloadOptions o) {
             return new Config(o.opProportions(), o.recordCount(), o.insertStart(), o.insertCount(), o.operationCount(),
                     o.requestDistribution().name().toLowerCase(java.util.Locale.ROOT), o.hotspotDataFraction(),
                     o.hotspotOpnFraction(), o.exponentialPercentile(), o.exponentialFrac(),
-                    o.insertOrder() == WorkloadOptions.InsertOrder.HASHED);
+                    o.insertOrder() == WorkloadOptions.InsertOrder.HASHED, o.fieldCount(), o.fieldLength(),
+                    o.fieldNamePrefix(), o.readAllFields(), o.writeAllFields(), o.minScanLength(), o.maxScanLength(),
+                    o.scanLengthDistribution() == WorkloadOptions.ScanLengthDistribution.ZIPFIAN);
         }
     }
 
@@ -59,6 +66,9 @@ public final class CoreWorkloadPlan implements OperationPlan {
     private final List<String> types;
     private final double[] weights;
     private final int insertType;
+    private final int readType;
+    private final int updateType;
+    private final int scanType;
     private final KeyCounter insertKeys;
     private final AtomicLong sequentialPosition = new AtomicLong();
 
@@ -75,6 +85,9 @@ public final class CoreWorkloadPlan implements OperationPlan {
         this.types = List.copyOf(t);
         this.weights = w.stream().mapToDouble(Double::doubleValue).toArray();
         this.insertType = types.indexOf("INSERT");
+        this.readType = types.indexOf("READ");
+        this.updateType = types.indexOf("UPDATE");
+        this.scanType = types.indexOf("SCAN");
         // YCSB: the run phase's inserts continue after the loaded records.
         this.insertKeys = new KeyCounter(config.insertStart() + config.recordCount());
     }
@@ -90,6 +103,11 @@ public final class CoreWorkloadPlan implements OperationPlan {
             @Override
             public List<String> operations() {
                 return List.of("INSERT");
+            }
+
+            @Override
+            public DriverContext.RecordShape recordShape() {
+                return shape(config);
             }
 
             @Override
@@ -120,8 +138,22 @@ public final class CoreWorkloadPlan implements OperationPlan {
     }
 
     @Override
+    public DriverContext.RecordShape recordShape() {
+        return shape(config);
+    }
+
+    private static DriverContext.RecordShape shape(Config c) {
+        return new DriverContext.RecordShape(c.fieldCount(), c.fieldLength(), c.fieldNamePrefix());
+    }
+
+    @Override
     public OperationSequence forThread(int threadIndex, int threads, SplittableRandom random) {
-        return new Sequence(new DiscreteChooser(weights, random.split()), keyChooser(random.split()));
+        SplittableRandom detail = random.split();
+        NumberGenerator scanLengths = config.zipfianScanLength()
+                ? new ZipfianGenerator(config.minScanLength(), config.maxScanLength(), detail.split())
+                : new UniformGenerator(config.minScanLength(), config.maxScanLength(), detail.split());
+        return new Sequence(new DiscreteChooser(weights, random.split()), keyChooser(random.split()), scanLengths,
+                detail);
     }
 
     private NumberGenerator keyChooser(SplittableRandom random) {
@@ -153,12 +185,26 @@ public final class CoreWorkloadPlan implements OperationPlan {
     private final class Sequence implements OperationSequence {
         private final DiscreteChooser chooser;
         private final NumberGenerator keys;
+        private final NumberGenerator scanLengths;
+        private final SplittableRandom fields;
         private final boolean exponential;
 
-        Sequence(DiscreteChooser chooser, NumberGenerator keys) {
+        Sequence(DiscreteChooser chooser, NumberGenerator keys, NumberGenerator scanLengths, SplittableRandom fields) {
             this.chooser = chooser;
             this.keys = keys;
+            this.scanLengths = scanLengths;
+            this.fields = fields;
             this.exponential = keys instanceof ExponentialGenerator;
+        }
+
+        /** YCSB: a READ reads one random field unless readallfields, an UPDATE writes one unless writeallfields. */
+        @Override
+        public void detail(int type, Operation op) {
+            if (type == scanType) {
+                op.detail(-1, (int) scanLengths.next());
+            } else if ((type == readType && !config.readAllFields()) || (type == updateType && !config.writeAllFields())) {
+                op.detail(fields.nextInt(config.fieldCount()), 0);
+            }
         }
 
         @Override

@@ -98,6 +98,32 @@ class CoreWorkloadPlanTest {
     }
 
     @Test
+    void theWorkloadChoosesScanLengthsAndSingleFieldsAsYcsbDoes() {
+        // workloade: SCAN lengths uniform in [1, 100]; YCSB defaults readallfields=true (READ: all fields, -1)
+        // and writeallfields=false (UPDATE: one field in [0, fieldcount)).
+        CoreWorkloadPlan plan = CoreWorkloadPlan.run(config(Map.of("recordcount", "1000", "readproportion", "0.4",
+                "updateproportion", "0.3", "scanproportion", "0.3", "maxscanlength", "100", "fieldcount", "7")));
+        assertEquals(new io.loadgen.core.driver.DriverContext.RecordShape(7, 100, "field"), plan.recordShape());
+        OperationSequence seq = plan.forThread(0, 1, new SplittableRandom(3));
+        io.loadgen.core.driver.Operation op = new io.loadgen.core.driver.Operation(0);
+        Set<Integer> scanLengths = new HashSet<>();
+        Set<Integer> updateFields = new HashSet<>();
+        for (int i = 0; i < 20_000; i++) {
+            int type = seq.nextType(i);
+            op.prepare(type, plan.operations().get(type), 0, seq.nextKey(type, i));
+            seq.detail(type, op);
+            switch (plan.operations().get(type)) {
+                case "SCAN" -> scanLengths.add(op.scanLength());
+                case "UPDATE" -> updateFields.add(op.fieldIndex());
+                default -> assertEquals(-1, op.fieldIndex(), "READ reads all fields");
+            }
+        }
+        assertEquals(100, scanLengths.size(), "every length 1..100 drawn");
+        assertTrue(scanLengths.stream().allMatch(n -> n >= 1 && n <= 100));
+        assertEquals(Set.of(0, 1, 2, 3, 4, 5, 6), updateFields);
+    }
+
+    @Test
     void zeroProportionTypesAreNotIssued() {
         Map<String, String> p = new LinkedHashMap<>(Map.of("recordcount", "100", "readproportion", "0",
                 "updateproportion", "0", "scanproportion", "1"));

@@ -36,13 +36,18 @@ final class RecordLayout {
     private final byte[][] patterns;
 
     RecordLayout(int fieldCount, int fieldLength) {
+        this(fieldCount, fieldLength, "field");
+    }
+
+    /** @param fieldNamePrefix field names are this prefix and the field's index (YCSB's {@code fieldnameprefix}) */
+    RecordLayout(int fieldCount, int fieldLength, String fieldNamePrefix) {
         this.fieldCount = fieldCount;
         this.fieldLength = fieldLength;
         this.fieldNames = new String[fieldCount];
         this.fieldNameBytes = new byte[fieldCount][];
         this.patterns = new byte[fieldCount][];
         for (int f = 0; f < fieldCount; f++) {
-            fieldNames[f] = "field" + f;
+            fieldNames[f] = fieldNamePrefix + f;
             fieldNameBytes[f] = fieldNames[f].getBytes(StandardCharsets.US_ASCII);
             patterns[f] = pattern(f, fieldLength);
         }

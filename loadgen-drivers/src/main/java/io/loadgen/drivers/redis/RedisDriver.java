@@ -68,11 +68,16 @@ final class RedisDriver implements AsyncDriver {
     private final LongAdder connectionErrors = new LongAdder();
 
     RedisDriver(RedisConnector.Opened opened, RedisSettings settings) {
+        this(opened, settings, new RecordLayout(settings.fieldCount(), settings.fieldLength()));
+    }
+
+    /** @param layout the record shape: a YCSB workload's when the run has one, else the redis.* properties' */
+    RedisDriver(RedisConnector.Opened opened, RedisSettings settings, RecordLayout layout) {
         this.opened = opened;
         StatefulRedisConnection<String, byte[]> connection = opened.connection();
         this.commands = connection.async();
         this.codec = RedisConnector.CODEC;
-        this.layout = new RecordLayout(settings.fieldCount(), settings.fieldLength());
+        this.layout = layout;
         this.scanLimit = Limit.create(0, settings.scanLength());
     }
 
@@ -80,7 +85,7 @@ final class RedisDriver implements AsyncDriver {
     public void submit(Operation op, Completion completion) {
         CompletionStage<Status> outcome;
         try {
-            outcome = start(op.typeIndex(), op.keyNumber());
+            outcome = start(op.typeIndex(), op.keyNumber(), op.fieldIndex(), op.scanLength());
         } catch (RuntimeException e) {
             finish(completion, null, e);
             return;
@@ -88,20 +93,38 @@ final class RedisDriver implements AsyncDriver {
         outcome.whenComplete((status, error) -> finish(completion, status, error));
     }
 
-    /** Sends the commands of one operation; the stage ends with its status. */
+    /** Sends the commands of one operation, reading or writing all fields; the stage ends with its status. */
     CompletionStage<Status> start(int typeIndex, long keyNumber) {
+        return start(typeIndex, keyNumber, -1, 0);
+    }
+
+    /**
+     * Sends the commands of one operation; the stage ends with its status.
+     *
+     * @param field      the one field a READ or UPDATE touches (YCSB's readallfields/writeallfields=false), or -1
+     * @param scanLength records a SCAN reads, or 0 for {@code redis.scanlength}
+     */
+    CompletionStage<Status> start(int typeIndex, long keyNumber, int field, int scanLength) {
         String key = RecordLayout.keyName(keyNumber);
         switch (typeIndex) {
             case READ:
+                if (field >= 0) {
+                    return commands.hget(key, layout.fieldName(field))
+                            .thenApply(value -> value == null ? Status.NOT_FOUND : Status.OK);
+                }
                 return commands.hgetall(key).thenApply(RedisDriver::foundStatus);
             case UPDATE:
+                if (field >= 0) {
+                    return commands.hset(key, layout.fieldName(field), layout.value(keyNumber, field, RecordLayout.UPDATED))
+                            .thenApply(created -> Status.OK);
+                }
                 return hsetAll(key, keyNumber, RecordLayout.UPDATED).thenApply(written -> Status.OK);
             case INSERT:
                 return hsetAll(key, keyNumber, RecordLayout.INSERTED)
                         .thenCombine(commands.zadd(RecordLayout.INDEX_KEY, RecordLayout.indexScore(key), ascii(key)),
                                 (written, indexed) -> Status.OK);
             case SCAN:
-                return scanKeys(key).thenCompose(this::readAll);
+                return scanKeys(key, scanLength > 0 ? Limit.create(0, scanLength) : scanLimit).thenCompose(this::readAll);
             case READ_MODIFY_WRITE:
                 return commands.hgetall(key).thenCompose(record -> record.isEmpty()
                         ? CompletableFuture.completedFuture(Status.NOT_FOUND)
@@ -116,9 +139,13 @@ final class RedisDriver implements AsyncDriver {
 
     /** The keys a SCAN from {@code startKey} reads: index order from its score on, at most scanlength. */
     CompletionStage<List<byte[]>> scanKeys(String startKey) {
+        return scanKeys(startKey, scanLimit);
+    }
+
+    private CompletionStage<List<byte[]>> scanKeys(String startKey, Limit limit) {
         return commands.zrangebyscore(RecordLayout.INDEX_KEY,
                 Range.from(Range.Boundary.including(RecordLayout.indexScore(startKey)), Range.Boundary.unbounded()),
-                scanLimit);
+                limit);
     }
 
     private CompletionStage<Status> readAll(List<byte[]> keys) {

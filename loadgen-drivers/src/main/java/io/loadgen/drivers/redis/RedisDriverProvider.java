@@ -41,7 +41,11 @@ public final class RedisDriverProvider implements DriverProvider {
     @Override
     public Driver open(DriverProperties properties, DriverContext context) {
         RedisSettings settings = RedisSettings.from(properties);
-        RedisDriver driver = new RedisDriver(RedisConnector.open(settings), settings);
+        DriverContext.RecordShape shape = context.recordShape();
+        RecordLayout layout = shape != null
+                ? new RecordLayout(shape.fieldCount(), shape.fieldLength(), shape.fieldNamePrefix())
+                : new RecordLayout(settings.fieldCount(), settings.fieldLength());
+        RedisDriver driver = new RedisDriver(RedisConnector.open(settings), settings, layout);
         LOG.debug("redis opened: {}", properties);
         return driver;
     }

@@ -145,6 +145,41 @@ class RedisDriverTest {
         assertEquals(before + 10, inspector.calls("hgetall"), "a SCAN reads every record it finds");
     }
 
+    /** Submits one operation with a workload's details (one field, or a scan length) and waits for its status. */
+    private static Status run(String type, long keyNumber, int field, int scanLength) throws InterruptedException {
+        Operation op = new Operation(0);
+        op.prepare(OPS.indexOf(type), type, System.nanoTime(), keyNumber);
+        op.detail(field, scanLength);
+        RecordedCompletion completion = new RecordedCompletion();
+        driver.submit(op, completion);
+        return completion.await(WAIT);
+    }
+
+    @Test
+    void aWorkloadsOneFieldReadAndUpdateTouchOnlyThatField() throws Exception {
+        // YCSB's readallfields=false / writeallfields=false: HGET and HSET of the one field the workload chose.
+        assertEquals(Status.OK, run("INSERT", 5));
+        long hgetallBefore = inspector.calls("hgetall");
+        assertEquals(Status.OK, run("READ", 5, 3, 0));
+        assertEquals(Status.NOT_FOUND, run("READ", 6, 3, 0));
+        assertEquals(hgetallBefore, inspector.calls("hgetall"), "a one-field read is an HGET, not an HGETALL");
+        assertEquals(Status.OK, run("UPDATE", 5, 2, 0));
+        Map<String, String> expected = expectedRecord(5, RecordLayout.INSERTED);
+        expected.put("field2", LAYOUT.valueText(5, 2, RecordLayout.UPDATED));
+        assertEquals(expected, redis.hgetall("user5"), "only field2 was rewritten");
+    }
+
+    @Test
+    void aWorkloadsScanLengthOverridesTheDriversDefault() throws Exception {
+        for (long k = 0; k < 40; k++) {
+            assertEquals(Status.OK, run("INSERT", k));
+        }
+        long before = inspector.calls("hgetall");
+        // From user17 at least 10 keys follow in index order (see the test above), so a scan of 3 reads exactly 3.
+        assertEquals(Status.OK, run("SCAN", 17, -1, 3));
+        assertEquals(before + 3, inspector.calls("hgetall"));
+    }
+
     @Test
     void scanPastTheLastKeyIsOkAndReadsNothing() throws Exception {
         assertEquals(Status.OK, run("INSERT", 1));
