@@ -23,9 +23,17 @@ public record DriverContext(int threads, long seed, RecordShape recordShape) {
     }
 
     /**
-     * The records a YCSB workload describes ({@code fieldcount}, {@code fieldlength}, {@code fieldnameprefix}),
-     * for key-value drivers; when present it takes precedence over the driver's own record properties.
+     * The records a YCSB workload describes, for key-value drivers; when present it takes precedence over
+     * the driver's own record properties.
+     *
+     * @param fieldCount              {@code fieldcount}
+     * @param fieldLength             {@code fieldlength}: the (longest) value length in bytes
+     * @param minFieldLength          {@code minfieldlength}: the shortest, for non-constant lengths
+     * @param fieldLengthDistribution {@code fieldlengthdistribution}: constant, uniform or zipfian
+     * @param fieldNamePrefix         {@code fieldnameprefix}: field i is named prefix + i
+     * @param zeroPadding             {@code zeropadding}: key numbers are zero-padded to this many digits
      */
-    public record RecordShape(int fieldCount, int fieldLength, String fieldNamePrefix) {
+    public record RecordShape(int fieldCount, int fieldLength, int minFieldLength, String fieldLengthDistribution,
+                              String fieldNamePrefix, int zeroPadding) {
     }
 }

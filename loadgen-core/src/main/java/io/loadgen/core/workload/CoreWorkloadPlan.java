@@ -47,7 +47,8 @@ public final class CoreWorkloadPlan implements OperationPlan {
     public record Config(Map<String, Double> proportions, long recordCount, long insertStart, long insertCount,
                          long operationCount, String requestDistribution, double hotspotDataFraction,
                          double hotspotOpnFraction, double exponentialPercentile, double exponentialFrac,
-                         boolean hashedKeys, int fieldCount, int fieldLength, String fieldNamePrefix,
+                         boolean hashedKeys, int fieldCount, int fieldLength, int minFieldLength,
+                         String fieldLengthDistribution, int zeroPadding, String fieldNamePrefix,
                          boolean readAllFields, boolean writeAllFields, int minScanLength, int maxScanLength,
                          boolean zipfianScanLength) {
 
@@ -57,7 +58,8 @@ public final class CoreWorkloadPlan implements OperationPlan {
                     o.requestDistribution().name().toLowerCase(java.util.Locale.ROOT), o.hotspotDataFraction(),
                     o.hotspotOpnFraction(), o.exponentialPercentile(), o.exponentialFrac(),
                     o.insertOrder() == WorkloadOptions.InsertOrder.HASHED, o.fieldCount(), o.fieldLength(),
-                    o.fieldNamePrefix(), o.readAllFields(), o.writeAllFields(), o.minScanLength(), o.maxScanLength(),
+                    o.minFieldLength(), o.fieldLengthDistribution().name().toLowerCase(java.util.Locale.ROOT),
+                    o.zeroPadding(), o.fieldNamePrefix(), o.readAllFields(), o.writeAllFields(), o.minScanLength(), o.maxScanLength(),
                     o.scanLengthDistribution() == WorkloadOptions.ScanLengthDistribution.ZIPFIAN);
         }
     }
@@ -143,7 +145,8 @@ public final class CoreWorkloadPlan implements OperationPlan {
     }
 
     private static DriverContext.RecordShape shape(Config c) {
-        return new DriverContext.RecordShape(c.fieldCount(), c.fieldLength(), c.fieldNamePrefix());
+        return new DriverContext.RecordShape(c.fieldCount(), c.fieldLength(), c.minFieldLength(),
+                c.fieldLengthDistribution(), c.fieldNamePrefix(), c.zeroPadding());
     }
 
     @Override

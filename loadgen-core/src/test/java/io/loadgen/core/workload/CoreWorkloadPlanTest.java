@@ -103,7 +103,8 @@ class CoreWorkloadPlanTest {
         // and writeallfields=false (UPDATE: one field in [0, fieldcount)).
         CoreWorkloadPlan plan = CoreWorkloadPlan.run(config(Map.of("recordcount", "1000", "readproportion", "0.4",
                 "updateproportion", "0.3", "scanproportion", "0.3", "maxscanlength", "100", "fieldcount", "7")));
-        assertEquals(new io.loadgen.core.driver.DriverContext.RecordShape(7, 100, "field"), plan.recordShape());
+        assertEquals(new io.loadgen.core.driver.DriverContext.RecordShape(7, 100, 1, "constant", "field", 1),
+                plan.recordShape());
         OperationSequence seq = plan.forThread(0, 1, new SplittableRandom(3));
         io.loadgen.core.driver.Operation op = new io.loadgen.core.driver.Operation(0);
         Set<Integer> scanLengths = new HashSet<>();

@@ -31,16 +31,25 @@ final class RecordLayout {
 
     private final int fieldCount;
     private final int fieldLength;
+    private final FieldLengths lengths;
+    private final int zeroPadding;
     private final String[] fieldNames;
     private final byte[][] fieldNameBytes;
     private final byte[][] patterns;
 
     RecordLayout(int fieldCount, int fieldLength) {
-        this(fieldCount, fieldLength, "field");
+        this(fieldCount, FieldLengths.constant(fieldLength), "field", 1);
     }
 
-    /** @param fieldNamePrefix field names are this prefix and the field's index (YCSB's {@code fieldnameprefix}) */
-    RecordLayout(int fieldCount, int fieldLength, String fieldNamePrefix) {
+    /**
+     * @param lengths         each value's length (YCSB's {@code fieldlengthdistribution})
+     * @param fieldNamePrefix field names are this prefix and the field's index (YCSB's {@code fieldnameprefix})
+     * @param zeroPadding     key numbers are zero-padded to this many digits (YCSB's {@code zeropadding})
+     */
+    RecordLayout(int fieldCount, FieldLengths lengths, String fieldNamePrefix, int zeroPadding) {
+        int fieldLength = lengths.max();
+        this.lengths = lengths;
+        this.zeroPadding = zeroPadding;
         this.fieldCount = fieldCount;
         this.fieldLength = fieldLength;
         this.fieldNames = new String[fieldCount];
@@ -56,6 +65,15 @@ final class RecordLayout {
     /** The record's key: {@code user} + key number. The one place key names are made. */
     static String keyName(long keyNumber) {
         return "user" + keyNumber;
+    }
+
+    /** This layout's key for a record: {@code user}, zero-padded as YCSB's {@code zeropadding} asks, + key number. */
+    String key(long keyNumber) {
+        if (zeroPadding <= 1) {
+            return keyName(keyNumber);
+        }
+        String digits = Long.toString(keyNumber);
+        return "user" + "0".repeat(Math.max(0, zeroPadding - digits.length())) + digits;
     }
 
     /** The key's score in {@value #INDEX_KEY}: YCSB's {@code hash(key)}, i.e. {@code key.hashCode()}. */
@@ -81,7 +99,7 @@ final class RecordLayout {
      * {@code writer}. Fresh because Lettuce encodes it later, on its I/O thread.
      */
     byte[] value(long keyNumber, int field, byte writer) {
-        byte[] v = patterns[field].clone();
+        byte[] v = java.util.Arrays.copyOf(patterns[field], lengths.length(keyNumber, field));
         int at = 0;
         at = put(v, at, writer);
         at = putDecimal(v, at, keyNumber);

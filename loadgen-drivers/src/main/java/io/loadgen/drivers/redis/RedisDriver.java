@@ -105,7 +105,7 @@ final class RedisDriver implements AsyncDriver {
      * @param scanLength records a SCAN reads, or 0 for {@code redis.scanlength}
      */
     CompletionStage<Status> start(int typeIndex, long keyNumber, int field, int scanLength) {
-        String key = RecordLayout.keyName(keyNumber);
+        String key = layout.key(keyNumber);
         switch (typeIndex) {
             case READ:
                 if (field >= 0) {

@@ -43,7 +43,9 @@ public final class RedisDriverProvider implements DriverProvider {
         RedisSettings settings = RedisSettings.from(properties);
         DriverContext.RecordShape shape = context.recordShape();
         RecordLayout layout = shape != null
-                ? new RecordLayout(shape.fieldCount(), shape.fieldLength(), shape.fieldNamePrefix())
+                ? new RecordLayout(shape.fieldCount(),
+                new FieldLengths(shape.minFieldLength(), shape.fieldLength(), shape.fieldLengthDistribution()),
+                shape.fieldNamePrefix(), shape.zeroPadding())
                 : new RecordLayout(settings.fieldCount(), settings.fieldLength());
         RedisDriver driver = new RedisDriver(RedisConnector.open(settings), settings, layout);
         LOG.debug("redis opened: {}", properties);
