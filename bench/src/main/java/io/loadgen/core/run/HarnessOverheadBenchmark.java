@@ -54,7 +54,7 @@ public class HarnessOverheadBenchmark {
     @Benchmark
     public void record() {
         long start = t += 997; // varying values, so the counts index moves like real latencies
-        recorders.record(0, start - 1_000, start, start + (start & 0xFFFF), 1_000);
+        recorders.record(0, start - 1_000, start, start + (start & 0xFFFF), 1_000, 0);
     }
 
     @Benchmark

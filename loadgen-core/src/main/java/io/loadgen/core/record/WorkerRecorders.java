@@ -4,6 +4,8 @@ import org.HdrHistogram.AtomicHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.WriterReaderPhaser;
 
+import java.util.concurrent.atomic.AtomicLongArray;
+
 /**
  * One worker's (or issuer's) latency recorders: a histogram per operation type and view, plus the
  * scheduler's lag, double-buffered behind one HdrHistogram {@link WriterReaderPhaser} exactly as
@@ -22,8 +24,12 @@ public final class WorkerRecorders {
 
     private final WriterReaderPhaser phaser = new WriterReaderPhaser();
     private final int opTypes;
+    private final int statuses = io.loadgen.core.driver.Status.count();
     private volatile Histogram[] active;
     private Histogram[] inactive;
+    /** Status counts by {@code type * statuses + status}, double-buffered with the histograms. */
+    private volatile AtomicLongArray activeStatus;
+    private AtomicLongArray inactiveStatus;
 
     /** Recorders for one blocking worker: written by its thread only. */
     public WorkerRecorders(int opTypes) {
@@ -35,6 +41,8 @@ public final class WorkerRecorders {
         this.opTypes = opTypes;
         this.active = newSet(opTypes, multiWriter);
         this.inactive = newSet(opTypes, multiWriter);
+        this.activeStatus = new AtomicLongArray(opTypes * statuses);
+        this.inactiveStatus = new AtomicLongArray(opTypes * statuses);
     }
 
     /** Layout: [2 * op] intended, [2 * op + 1] service, [2 * opTypes] lag. */
@@ -51,11 +59,14 @@ public final class WorkerRecorders {
     /**
      * Records one completed operation in every view; any writer thread.
      *
-     * @param lagNs the scheduler's own delay for it, or {@link #NO_LAG} when the run has no schedule
+     * @param lagNs  the scheduler's own delay for it, or {@link #NO_LAG} when the run has no schedule
+     * @param status the ordinal of the {@link io.loadgen.core.driver.Status} it returned; counted in the same
+     *               interval as its latencies, so summaries' counts and views always agree
      */
-    public void record(int opType, long intendedStartNs, long actualStartNs, long endNs, long lagNs) {
+    public void record(int opType, long intendedStartNs, long actualStartNs, long endNs, long lagNs, int status) {
         long phase = phaser.writerCriticalSectionEnter();
         try {
+            activeStatus.getAndIncrement(opType * statuses + status);
             Histogram[] set = active;
             set[2 * opType].recordValue(Histograms.clamp(endNs - intendedStartNs));
             set[2 * opType + 1].recordValue(Histograms.clamp(endNs - actualStartNs));
@@ -80,6 +91,12 @@ public final class WorkerRecorders {
             }
             inactive = active;
             active = next;
+            AtomicLongArray nextStatus = inactiveStatus;
+            for (int i = 0; i < nextStatus.length(); i++) {
+                nextStatus.set(i, 0);
+            }
+            inactiveStatus = activeStatus;
+            activeStatus = nextStatus;
             phaser.flipPhase(500_000L);
         } finally {
             phaser.readerUnlock();
@@ -89,6 +106,13 @@ public final class WorkerRecorders {
     /** Adds the last flipped interval of one op type and view into {@code target}. Sampler thread only. */
     public void addTo(int opType, View view, Histogram target) {
         target.add(inactive[view == View.INTENDED ? 2 * opType : 2 * opType + 1]);
+    }
+
+    /** Adds the last flipped interval's status counts into {@code target} ({@code type * Status.count() + status}). */
+    public void addStatusTo(long[] target) {
+        for (int i = 0; i < target.length; i++) {
+            target[i] += inactiveStatus.get(i);
+        }
     }
 
     /** Adds the last flipped interval's lag into {@code target}. Sampler thread only. */

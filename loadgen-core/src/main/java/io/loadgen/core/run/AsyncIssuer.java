@@ -8,7 +8,6 @@ import io.loadgen.core.wait.WaitStrategy;
 
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -30,7 +29,6 @@ final class AsyncIssuer extends LoadThread {
     private final boolean spin;
     private final ArrayBlockingQueue<Slot> free;
     private final int slotCount;
-    private final AtomicLongArray statusCounts;
 
     private Slot acquired;
     private long heldBack;
@@ -40,7 +38,6 @@ final class AsyncIssuer extends LoadThread {
         super(setup);
         this.driver = driver;
         this.spin = setup.waitStrategy() == WaitStrategy.SPIN;
-        this.statusCounts = new AtomicLongArray(types * Status.count());
         this.slotCount = maxInFlight;
         this.free = new ArrayBlockingQueue<>(maxInFlight);
         for (int i = 0; i < maxInFlight; i++) {
@@ -112,11 +109,6 @@ final class AsyncIssuer extends LoadThread {
     }
 
     @Override
-    long statusCount(int type, int statusOrdinal) {
-        return statusCounts.get(type * Status.count() + statusOrdinal);
-    }
-
-    @Override
     long heldBack() {
         return heldBack;
     }
@@ -148,9 +140,8 @@ final class AsyncIssuer extends LoadThread {
         @Override
         public void complete(Status status) {
             long endNs = clock.nanoTime();
-            recorders.record(type, intendedNs, startNs, endNs, lagNs);
+            recorders.record(type, intendedNs, startNs, endNs, lagNs, (status != null ? status : Status.ERROR).ordinal());
             sequence.completed(type, key);
-            statusCounts.getAndIncrement(type * Status.count() + (status != null ? status : Status.ERROR).ordinal());
             free.offer(this);
         }
     }

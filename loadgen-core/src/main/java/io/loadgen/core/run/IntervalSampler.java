@@ -40,6 +40,7 @@ final class IntervalSampler implements Runnable {
     private final String[][] tags;
     private final Histogram[][] interval;
     private final Histogram[][] total;
+    private final long[] totalStatus;
     private final Histogram intervalLag = Histograms.newHistogram();
     private final Histogram totalLag = Histograms.newHistogram();
     private final StatusLine line = new StatusLine();
@@ -69,6 +70,7 @@ final class IntervalSampler implements Runnable {
         this.warmupNs = b.warmupNs;
         this.intervalNs = b.intervalNs;
         this.operationLimit = b.operationLimit;
+        this.totalStatus = new long[ops.length * io.loadgen.core.driver.Status.count()];
         this.tags = new String[ops.length][RECORDED.length];
         this.interval = new Histogram[ops.length][RECORDED.length];
         this.total = new Histogram[ops.length][RECORDED.length];
@@ -125,6 +127,7 @@ final class IntervalSampler implements Runnable {
         long intervalOps = 0;
         for (WorkerRecorders r : recorders) {
             r.flip();
+            r.addStatusTo(totalStatus);
         }
         for (int o = 0; o < ops.length; o++) {
             for (int v = 0; v < RECORDED.length; v++) {
@@ -175,6 +178,7 @@ final class IntervalSampler implements Runnable {
             }
         }
         totalLag.reset();
+        java.util.Arrays.fill(totalStatus, 0);
         measuring = true;
         measuredFromNs = nowNs;
     }
@@ -232,6 +236,11 @@ final class IntervalSampler implements Runnable {
 
     Histogram total(int op, View view) {
         return total[op][view == View.INTENDED ? 0 : 1];
+    }
+
+    /** Status counts over the measured time, by {@code type * Status.count() + status}. */
+    long[] totalStatus() {
+        return totalStatus;
     }
 
     Histogram totalLag() {

@@ -259,12 +259,8 @@ public final class LoadRun {
             views.put(View.SERVICE, service);
             views.put(View.CORRECTED, expectedIntervalNs > 0
                     ? service.copyCorrectedForCoordinatedOmission(expectedIntervalNs) : service.copy());
-            long[] statuses = new long[Status.count()];
-            for (LoadThread w : workers) {
-                for (int s = 0; s < statuses.length; s++) {
-                    statuses[s] += w.statusCount(o, s);
-                }
-            }
+            long[] statuses = java.util.Arrays.copyOfRange(sampler.totalStatus(), o * Status.count(),
+                    (o + 1) * Status.count());
             results.add(new OpResult(ops[o], views, statuses));
         }
         long unissued = 0;

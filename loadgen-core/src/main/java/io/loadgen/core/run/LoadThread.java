@@ -26,7 +26,7 @@ abstract class LoadThread implements Runnable {
     final WorkerRecorders recorders;
     final NanoClock clock;
     final StopSignal stop;
-    /** How many operation types the run reports; status counts are indexed {@code type * Status.count() + status}. */
+    /** How many operation types the run reports. */
     final int types;
     private final WaitStrategy wait;
     private final SchedulePosition position;
@@ -189,9 +189,6 @@ abstract class LoadThread implements Runnable {
     final long unissued() {
         return unissued;
     }
-
-    /** How many operations of run type {@code type} returned the status with this ordinal. After join (and drain). */
-    abstract long statusCount(int type, int statusOrdinal);
 
     /** Operations that had to wait for a free in-flight slot (async only). After join. */
     long heldBack() {

@@ -10,21 +10,17 @@ import io.loadgen.core.driver.Status;
  */
 final class Worker extends LoadThread {
     private final Driver driver;
-    private final long[] statusCounts;
-
     Worker(Setup setup, Driver driver) {
         super(setup);
         this.driver = driver;
-        this.statusCounts = new long[types * Status.count()];
     }
 
     @Override
     long issue(Operation op, int type, long key, long intendedNs, long startNs, long lagNs) {
         Status status = execute(op);
         long endNs = clock.nanoTime();
-        recorders.record(type, intendedNs, startNs, endNs, lagNs);
+        recorders.record(type, intendedNs, startNs, endNs, lagNs, status.ordinal());
         sequence.completed(type, key);
-        statusCounts[type * Status.count() + status.ordinal()]++;
         return endNs;
     }
 
@@ -38,8 +34,4 @@ final class Worker extends LoadThread {
         }
     }
 
-    @Override
-    long statusCount(int type, int statusOrdinal) {
-        return statusCounts[type * Status.count() + statusOrdinal];
-    }
 }

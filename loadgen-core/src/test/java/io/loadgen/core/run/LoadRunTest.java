@@ -134,6 +134,7 @@ class LoadRunTest {
         // splits them: every view counts the same operations.
         assertEquals(summarised, r.operations().get(0).histogram(View.INTENDED).getTotalCount());
         assertEquals(summarised, r.lag().getTotalCount());
+        assertEquals(summarised, r.operations().get(0).statusCount(Status.OK), "Return=OK counts the same operations");
     }
 
     @Test
