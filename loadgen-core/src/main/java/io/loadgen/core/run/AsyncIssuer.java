@@ -5,8 +5,8 @@ import io.loadgen.core.driver.Completion;
 import io.loadgen.core.driver.Operation;
 import io.loadgen.core.driver.Status;
 import io.loadgen.core.wait.WaitStrategy;
+import org.jctools.queues.MpscArrayQueue;
 
-import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -19,7 +19,7 @@ import java.util.concurrent.locks.LockSupport;
  * <p>In-flight operations are bounded by the slot pool. When no slot is free the issuer waits for one:
  * the operation is never dropped, its wait counts in {@code intended} (it was due), and it is counted as
  * held back, so a user can tell a slow target from a too-small bound. Nothing on the issue or completion
- * path allocates: slots are preallocated and recycled through a bounded queue.
+ * path allocates or locks: slots are preallocated and recycled through a bounded lock-free MPSC queue.
  */
 final class AsyncIssuer extends LoadThread {
     private static final long SLOT_IDLE_NS = TimeUnit.MICROSECONDS.toNanos(20);
@@ -27,7 +27,8 @@ final class AsyncIssuer extends LoadThread {
 
     private final AsyncDriver driver;
     private final boolean spin;
-    private final ArrayBlockingQueue<Slot> free;
+    /** Free slots: completions (any thread) offer, the issuer polls. Lock-free, bounded, allocation-free. */
+    private final MpscArrayQueue<Slot> free;
     private final int slotCount;
 
     private Slot acquired;
@@ -39,7 +40,7 @@ final class AsyncIssuer extends LoadThread {
         this.driver = driver;
         this.spin = setup.waitStrategy() == WaitStrategy.SPIN;
         this.slotCount = maxInFlight;
-        this.free = new ArrayBlockingQueue<>(maxInFlight);
+        this.free = new MpscArrayQueue<>(maxInFlight);
         for (int i = 0; i < maxInFlight; i++) {
             free.add(new Slot());
         }
