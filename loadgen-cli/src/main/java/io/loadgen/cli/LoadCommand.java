@@ -55,8 +55,7 @@ final class LoadCommand implements Callable<Integer> {
         if (load.operation != null) {
             throw new BadInputException("load always issues INSERT; leave out --operation (use 'loadgen run' for others)");
         }
-        Double rate = target != null ? target : w.target().isPresent() ? w.target().getAsDouble() : null;
-        RunOptions options = b.target(rate)
+        RunOptions options = b.target(load.rate(target))
                 .operations(w.insertCount())
                 .hlog(hlog)
                 .seed(report.seedOrRandom())

@@ -108,6 +108,14 @@ final class LoadOptions {
                 .maxInFlight(maxInFlight);
     }
 
+    /** The rate to run at: the command line's, else the workload file's {@code target}, else none. After {@link #builder}. */
+    Double rate(Double commandLine) {
+        if (commandLine != null || workload == null || workload.target().isEmpty()) {
+            return commandLine;
+        }
+        return workload.target().getAsDouble();
+    }
+
     /** The YCSB workload the properties describe, or null when they are all driver properties. After {@link #builder}. */
     WorkloadOptions workload() {
         return workload;

@@ -73,14 +73,10 @@ final class RunCommand implements Callable<Integer> {
         }
         RunOptions.Builder b = load.builder().rateProfile(profile);
         WorkloadOptions w = load.workload();
-        Double rate = target;
+        Double rate = load.rate(target); // YCSB's client properties are defaults; the command line wins
         Long count = operations;
         Duration length = duration;
         if (w != null) {
-            // YCSB's client properties are defaults; the command line wins.
-            if (rate == null && w.target().isPresent()) {
-                rate = w.target().getAsDouble();
-            }
             if (count == null && length == null) {
                 count = w.operationCount() > 0 ? w.operationCount() : null;
                 length = w.maxExecutionTime().orElse(null);
