@@ -68,6 +68,8 @@ final class DemoCommand implements Callable<Integer> {
         io.out().println(sentence(service, intended));
         io.out().println("The interval log " + hlog + " holds every interval of both views; read it with HdrHistogram's"
                 + " HistogramLogProcessor, e.g. -i " + hlog + " -tag " + op.name() + ".intended");
+        io.out().println("Next: point it at your own store ('loadgen drivers' lists them; 'loadgen run --help' has every"
+                + " option), e.g. loadgen run --driver mockdb -p mockdb.delay=4ms --target 1000 --duration 10s");
     }
 
     static String sentence(double serviceP99Ms, double intendedP99Ms) {
