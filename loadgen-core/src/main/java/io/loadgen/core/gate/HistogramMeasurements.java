@@ -1,0 +1,117 @@
+package io.loadgen.core.gate;
+
+import io.loadgen.core.BadInputException;
+import org.HdrHistogram.Histogram;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Measurements held as histograms by interval-log tag ({@code READ.intended}, {@code READ.service},
+ * {@code harness.lag}, and for a finished run {@code READ.corrected}), over a known span of time:
+ * a time range or window of interval logs, or a whole run. Any percentile is computable. Reads
+ * the map it is given, which must not change while it is used; one thread.
+ */
+final class HistogramMeasurements implements Measurements {
+    private final String source;
+    private final Map<String, Histogram> byTag;
+    private final double spanSec;
+    private final Map<String, Long> errors;
+    private final String whyNoErrors;
+    private final String whyNoCorrected;
+
+    /**
+     * @param errors         errors by operation type, or null when the source does not record them
+     * @param whyNoErrors    the message when errors are asked for and not recorded
+     * @param whyNoCorrected the message when the corrected view is asked for and absent
+     */
+    HistogramMeasurements(String source, Map<String, Histogram> byTag, double spanSec, Map<String, Long> errors,
+                          String whyNoErrors, String whyNoCorrected) {
+        this.source = source;
+        this.byTag = byTag;
+        this.spanSec = spanSec;
+        this.errors = errors;
+        this.whyNoErrors = whyNoErrors;
+        this.whyNoCorrected = whyNoCorrected;
+    }
+
+    /** Measurements of interval logs: no errors and no corrected view. */
+    static HistogramMeasurements ofLog(String source, Map<String, Histogram> byTag, double spanSec) {
+        return new HistogramMeasurements(source, byTag, spanSec, null, LogSource.NO_ERRORS, LogSource.NO_CORRECTED);
+    }
+
+    @Override
+    public String source() {
+        return source;
+    }
+
+    @Override
+    public List<String> operations() {
+        List<String> ops = new ArrayList<>();
+        for (String tag : byTag.keySet()) {
+            String op = operationOf(tag);
+            if (op != null && !ops.contains(op)) {
+                ops.add(op);
+            }
+        }
+        return ops;
+    }
+
+    /** The operation type a tag belongs to ({@code READ} for {@code READ.intended}), or null. */
+    static String operationOf(String tag) {
+        if (tag == null || tag.startsWith("harness.")) {
+            return null;
+        }
+        int dot = tag.lastIndexOf('.');
+        return dot > 0 && GateView.ofOperation(tag.substring(dot + 1)) != null ? tag.substring(0, dot) : null;
+    }
+
+    @Override
+    public boolean has(String op, GateView view) {
+        return byTag.containsKey(view.tag(op));
+    }
+
+    @Override
+    public double latency(String op, GateView view, Stat stat) {
+        Histogram h = byTag.get(view.tag(op));
+        if (h == null) {
+            throw new BadInputException(view == GateView.CORRECTED ? whyNoCorrected
+                    : view == GateView.LAG ? source + " has no harness.lag (the run had no --target, so no schedule)"
+                    : source + " has no " + view.tag(op));
+        }
+        return stat.valueIn(h);
+    }
+
+    @Override
+    public long count(String op) {
+        Histogram h = byTag.get(GateView.INTENDED.tag(op));
+        if (h == null) {
+            h = byTag.get(GateView.SERVICE.tag(op));
+        }
+        return h == null ? 0 : h.getTotalCount();
+    }
+
+    @Override
+    public long errors(String op) {
+        if (errors == null) {
+            throw new BadInputException(whyNoErrors);
+        }
+        return errors.getOrDefault(op, 0L);
+    }
+
+    @Override
+    public double throughput(String op) {
+        if (!(spanSec > 0)) {
+            return Double.NaN;
+        }
+        if (op != null) {
+            return count(op) / spanSec;
+        }
+        long total = 0;
+        for (String o : operations()) {
+            total += count(o);
+        }
+        return total / spanSec;
+    }
+}

@@ -1,0 +1,105 @@
+package io.loadgen.core.gate;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.loadgen.core.BadInputException;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+
+/**
+ * Measurements read from a JSON summary ({@code loadgen run --json}; the schema of
+ * {@link io.loadgen.core.summary.JsonSummary}). It holds p50, p90, p95, p99, p99.9, p99.99, min,
+ * max, mean and count of each view; other percentiles are bad input, pointing at the interval log.
+ * Immutable after construction.
+ */
+final class JsonMeasurements implements Measurements {
+    private static final double NS_PER_US = 1_000.0;
+
+    private final String source;
+    private final JsonNode root;
+    private final JsonNode operations;
+
+    /** @throws BadInputException when {@code root} is not a loadgen summary */
+    JsonMeasurements(String source, JsonNode root) {
+        this.source = source;
+        this.root = root;
+        this.operations = root == null ? null : root.get("operations");
+        if (operations == null || !operations.isObject()) {
+            throw new BadInputException(source + " is JSON but not a loadgen summary (it has no 'operations');"
+                    + " write one with loadgen run --json FILE");
+        }
+    }
+
+    @Override
+    public String source() {
+        return source;
+    }
+
+    @Override
+    public List<String> operations() {
+        List<String> ops = new ArrayList<>();
+        for (Iterator<String> it = operations.fieldNames(); it.hasNext(); ) {
+            ops.add(it.next());
+        }
+        return ops;
+    }
+
+    @Override
+    public boolean has(String op, GateView view) {
+        JsonNode node = viewNode(op, view);
+        return node != null && node.isObject();
+    }
+
+    @Override
+    public double latency(String op, GateView view, Stat stat) {
+        if (!has(op, view)) {
+            throw new BadInputException(missing(op, view));
+        }
+        JsonNode node = viewNode(op, view);
+        String key = stat.jsonKey();
+        if (key == null) {
+            throw new BadInputException(source + " holds " + Stat.JSON_LIST + "; for " + stat.name()
+                    + " gate on the run's interval log (loadgen run --hlog), which holds every percentile");
+        }
+        long count = node.path("count").asLong(0);
+        if (stat.kind() == Stat.Kind.COUNT) {
+            return count;
+        }
+        JsonNode value = node.get(key);
+        if (count == 0 || value == null || !value.isNumber()) {
+            return Double.NaN;
+        }
+        return value.asDouble() * NS_PER_US;
+    }
+
+    @Override
+    public long count(String op) {
+        return operations.path(op).path("count").asLong(0);
+    }
+
+    @Override
+    public long errors(String op) {
+        return operations.path(op).path("errors").asLong(0);
+    }
+
+    @Override
+    public double throughput(String op) {
+        if (op == null) {
+            return root.path("throughput_ops_per_sec").asDouble(Double.NaN);
+        }
+        double seconds = root.path("duration_s").asDouble(0);
+        return seconds > 0 ? count(op) / seconds : Double.NaN;
+    }
+
+    private JsonNode viewNode(String op, GateView view) {
+        return view == GateView.LAG ? root.path("harness").get("lag") : operations.path(op).get(view.key());
+    }
+
+    private String missing(String op, GateView view) {
+        boolean unthrottled = !root.path("throttled").asBoolean(true);
+        String why = unthrottled ? " (the run had no --target, so there is no schedule to measure it against)" : "";
+        return view == GateView.LAG ? source + " has no harness.lag" + why
+                : source + " has no " + view.key() + " view for " + op + why;
+    }
+}

@@ -1,0 +1,26 @@
+package io.loadgen.core.gate;
+
+/**
+ * A rule's limit, in the unit of what it limits. Immutable.
+ *
+ * @param value the limit: ns, a fraction (0.001 for 0.1%), a count, or operations per second
+ * @param unit  what {@code value} is
+ */
+public record Limit(double value, Unit unit) {
+    /** The units a limit (and an observed value) can have. */
+    public enum Unit {
+        /** A latency, in nanoseconds. */
+        NANOS,
+        /** A share of the operations (0.001 = 0.1%). */
+        FRACTION,
+        /** A number of operations. */
+        COUNT,
+        /** Operations per second. */
+        OPS_PER_SEC
+    }
+
+    /** The limit for a person, e.g. {@code 5 ms}, {@code 0.1%}, {@code 9500/s}. */
+    public String format() {
+        return Units.format(value, unit);
+    }
+}

@@ -1,0 +1,34 @@
+package io.loadgen.core.gate;
+
+import java.util.List;
+
+/**
+ * One body of measurements that rules are judged against: a JSON summary, a time range or window
+ * of interval logs, or a finished run. Implementations are read on one thread at a time.
+ *
+ * <p>Methods throw {@link io.loadgen.core.BadInputException} (without the rule, which the caller adds)
+ * when the source cannot hold what is asked, e.g. a percentile a JSON summary lacks or errors in an
+ * interval log; they return NaN when the source could hold it but measured nothing.
+ */
+interface Measurements {
+    /** Names the source in messages and reports, e.g. {@code out.json}. */
+    String source();
+
+    /** The operation types present, in the source's order. */
+    List<String> operations();
+
+    /** Whether {@code view} of {@code op} (ignored for lag) is present. */
+    boolean has(String op, GateView view);
+
+    /** {@code stat} of {@code view} of {@code op} (null for lag): ns, or a count; NaN when nothing was measured. */
+    double latency(String op, GateView view, Stat stat);
+
+    /** Operations of {@code op} completed. */
+    long count(String op);
+
+    /** Operations of {@code op} that returned anything but OK. */
+    long errors(String op);
+
+    /** Completed operations per second of {@code op}, or of all types together when {@code op} is null; NaN for no time. */
+    double throughput(String op);
+}

@@ -1,0 +1,139 @@
+package io.loadgen.core.gate;
+
+import io.loadgen.core.BadInputException;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Judges rules against one body of {@link Measurements}: finds the operation types a rule names,
+ * reads the observed value and compares it with the limit. Stateless; any thread.
+ */
+final class RuleEvaluator {
+    private RuleEvaluator() {
+    }
+
+    /**
+     * The verdicts of a rule that is not windowed: one, or one per operation type for {@code *}.
+     * Nothing measured (no operations) fails: a gate on nothing does not pass.
+     *
+     * @throws BadInputException naming the rule, for an operation type, view or statistic the source lacks
+     */
+    static List<Verdict> evaluate(Rule rule, Measurements m) {
+        try {
+            List<Verdict> verdicts = new ArrayList<>();
+            List<String> ops = operations(rule, m);
+            if (ops.isEmpty()) {
+                verdicts.add(new Verdict(rule.text(), "no operations", limitText(rule), false));
+            }
+            for (String op : ops) {
+                double observed = observe(rule, m, op);
+                verdicts.add(new Verdict(rule.nameFor(op), describe(rule, m, op, observed), limitText(rule),
+                        passes(rule, observed)));
+            }
+            return verdicts;
+        } catch (BadInputException e) {
+            throw inRule(rule, e);
+        }
+    }
+
+    /** A rule's message with the rule in front, as every gate message has. */
+    static BadInputException inRule(Rule rule, BadInputException e) {
+        return new BadInputException("rule '" + rule.text() + "': " + e.getMessage(), e);
+    }
+
+    /** The source's names of the types the rule applies to: each for {@code *}, the one it names, or [null]. */
+    static List<String> operations(Rule rule, Measurements m) {
+        Metric metric = rule.metric();
+        if (!metric.perOp()) {
+            List<String> none = new ArrayList<>();
+            none.add(null);
+            return none;
+        }
+        List<String> present = m.operations();
+        if (metric.everyOp()) {
+            return present;
+        }
+        String op = find(metric.op(), present);
+        if (op == null) {
+            throw new BadInputException(m.source() + " has no operation '" + metric.op() + "'; it has "
+                    + (present.isEmpty() ? "none" : String.join(", ", present)));
+        }
+        return List.of(op);
+    }
+
+    /** The name in {@code present} that matches {@code op} regardless of case, or null. */
+    static String find(String op, List<String> present) {
+        for (String p : present) {
+            if (p.equals(op)) {
+                return p;
+            }
+        }
+        for (String p : present) {
+            if (p.toUpperCase(Locale.ROOT).equals(op.toUpperCase(Locale.ROOT))) {
+                return p;
+            }
+        }
+        return null;
+    }
+
+    /** The observed value in the limit's unit; NaN when nothing was measured. */
+    static double observe(Rule rule, Measurements m, String op) {
+        Metric metric = rule.metric();
+        switch (metric.kind()) {
+            case LATENCY:
+                return m.latency(op, metric.view(), metric.stat());
+            case THROUGHPUT:
+                return m.throughput(op);
+            default:
+                break;
+        }
+        long errors = errors(m, op);
+        if (rule.limit().unit() != Limit.Unit.FRACTION) {
+            return errors;
+        }
+        long count = count(m, op);
+        return count == 0 ? Double.NaN : (double) errors / count;
+    }
+
+    static boolean passes(Rule rule, double observed) {
+        return rule.comparison().holds(observed, rule.limit().value());
+    }
+
+    static String limitText(Rule rule) {
+        return rule.comparison().symbol() + " " + rule.limit().format();
+    }
+
+    /** The observed value for a person; an error share also shows the counts, e.g. {@code 0.02% (3 of 15000)}. */
+    static String describe(Rule rule, Measurements m, String op, double observed) {
+        String text = Units.format(observed, rule.limit().unit());
+        if (rule.metric().kind() == Metric.Kind.ERRORS && rule.limit().unit() == Limit.Unit.FRACTION) {
+            long count = count(m, op);
+            return count == 0 ? "no operations" : text + " (" + errors(m, op) + " of " + count + ")";
+        }
+        return text;
+    }
+
+    private static long errors(Measurements m, String op) {
+        if (op != null) {
+            return m.errors(op);
+        }
+        long n = 0;
+        for (String o : m.operations()) {
+            n += m.errors(o);
+        }
+        return n;
+    }
+
+    private static long count(Measurements m, String op) {
+        if (op != null) {
+            return m.count(op);
+        }
+        long n = 0;
+        for (String o : m.operations()) {
+            n += m.count(o);
+        }
+        return n;
+    }
+}

@@ -1,0 +1,257 @@
+package io.loadgen.core.gate;
+
+import io.loadgen.core.BadInputException;
+import io.loadgen.core.time.Durations;
+
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Parses gate rules in the k6-like syntax CI users know. Stateless; any thread.
+ *
+ * <pre>
+ * RULE    = METRIC CMP LIMIT [over DURATION windows] [abort-on-fail [after DURATION]]
+ * METRIC  = OP.VIEW.STAT | harness.lag.STAT | OP.errors | errors | OP.throughput | throughput
+ * OP      = an operation type (READ, UPDATE, PING, ...; any case) or * for each type present
+ * VIEW    = intended | service | corrected
+ * STAT    = p50 | p99.9 | p(99.9) | p999 (= p99.9) | min | max | mean (avg) | med (= p50) | count
+ * CMP     = &lt; | &lt;= | &gt; | &gt;=
+ * LIMIT   = latency with a unit (ns, us, ms, s, m), e.g. 5ms; errors as a count (10) or a share (0.1%);
+ *           throughput in ops/s (9500/s); a count as a plain number
+ * </pre>
+ *
+ * <p>Every mistake is a {@link BadInputException} whose one line quotes the rule, names what is
+ * wrong and shows the accepted form.
+ */
+public final class RuleParser {
+    static final String HOW = "write METRIC CMP LIMIT, e.g. 'READ.intended.p99 < 5ms', '*.intended.max < 1s',"
+            + " 'READ.errors < 0.1%' or 'throughput > 9500/s'";
+    static final String METRICS = "OP.VIEW.STAT (e.g. READ.intended.p99), harness.lag.STAT, OP.errors, errors,"
+            + " OP.throughput or throughput";
+    static final String STATS = "p50, p99.9 (or p(99.9), p999), min, max, mean or count";
+    static final String LATENCY_UNITS = "latency limits take ns, us, ms, s or m (e.g. 5ms)";
+
+    private static final Pattern SPLIT = Pattern.compile("^([^<>=!]*?)\\s*(<=|>=|==|!=|=<|=>|<|>|=)\\s*(.*)$");
+    private static final Pattern OP = Pattern.compile("\\*|[A-Za-z0-9_-]+");
+    private static final Pattern NUMBER = Pattern.compile("^((?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:e[-+]?[0-9]+)?)(.*)$");
+    private static final Pattern PERCENTILE = Pattern.compile("^p\\(?([0-9]*\\.?[0-9]+)\\)?$");
+    private static final Set<String> UNIT_WORDS = Set.of("ns", "us", "µs", "ms", "s", "m", "min", "h", "%", "/s", "ops/s");
+
+    private RuleParser() {
+    }
+
+    /**
+     * Parses one rule.
+     *
+     * @throws BadInputException naming what is wrong and the accepted form
+     */
+    public static Rule parse(String text) {
+        String rule = text == null ? "" : text.trim().replaceAll("\\s+", " ");
+        if (rule.isEmpty()) {
+            throw new BadInputException("empty rule; " + HOW);
+        }
+        Matcher m = SPLIT.matcher(rule);
+        if (!m.matches()) {
+            throw bad(rule, "no comparison; " + HOW + " (CMP is <, <=, > or >=)");
+        }
+        Comparison cmp = Comparison.of(m.group(2));
+        if (cmp == null) {
+            throw bad(rule, "unknown comparison '" + m.group(2) + "'; use <, <=, > or >=");
+        }
+        if (m.group(1).isEmpty()) {
+            throw bad(rule, "no metric before '" + m.group(2) + "'; " + HOW);
+        }
+        Metric metric = metric(rule, m.group(1));
+        String[] tokens = m.group(3).isEmpty() ? new String[0] : m.group(3).split(" ");
+        if (tokens.length == 0) {
+            throw bad(rule, "no limit after '" + m.group(2) + "'; " + HOW);
+        }
+        int next = 1;
+        String limitText = tokens[0];
+        Matcher bare = NUMBER.matcher(tokens[0].toLowerCase(Locale.ROOT));
+        if (tokens.length > 1 && bare.matches() && bare.group(2).isEmpty()
+                && UNIT_WORDS.contains(tokens[1].toLowerCase(Locale.ROOT))) {
+            limitText = tokens[0] + tokens[1]; // "5 ms"
+            next = 2;
+        }
+        Limit limit = limit(rule, metric, limitText);
+        return options(rule, metric, cmp, limit, tokens, next);
+    }
+
+    private static Rule options(String rule, Metric metric, Comparison cmp, Limit limit, String[] tokens, int from) {
+        Duration window = null;
+        boolean abort = false;
+        Duration after = null;
+        int i = from;
+        while (i < tokens.length) {
+            String word = tokens[i].toLowerCase(Locale.ROOT);
+            if (word.equals("over") && window == null) {
+                boolean complete = i + 2 < tokens.length
+                        && (tokens[i + 2].equalsIgnoreCase("windows") || tokens[i + 2].equalsIgnoreCase("window"));
+                if (!complete) {
+                    throw bad(rule, "write windows as 'over 10s windows'");
+                }
+                window = duration(rule, tokens[i + 1], "'over " + tokens[i + 1] + " windows' needs a window length"
+                        + " with a unit, e.g. 'over 10s windows'");
+                if (window.toMillis() < 1) {
+                    throw bad(rule, "windows must be at least 1ms long");
+                }
+                i += 3;
+            } else if (word.equals("abort-on-fail") && !abort) {
+                abort = true;
+                i++;
+                if (i < tokens.length && tokens[i].equalsIgnoreCase("after")) {
+                    if (i + 1 >= tokens.length) {
+                        throw bad(rule, "'abort-on-fail after' needs a duration, e.g. 'abort-on-fail after 30s'");
+                    }
+                    after = duration(rule, tokens[i + 1], "'abort-on-fail after " + tokens[i + 1]
+                            + "' needs a duration with a unit, e.g. 'abort-on-fail after 30s'");
+                    i += 2;
+                }
+            } else {
+                throw bad(rule, "unexpected '" + tokens[i] + "'; after the limit come only 'over 10s windows' and"
+                        + " 'abort-on-fail [after 30s]'");
+            }
+        }
+        if (abort && window == null) {
+            throw bad(rule, "abort-on-fail needs windows: a run is stopped by a rule judged on every window,"
+                    + " e.g. '... over 10s windows abort-on-fail'");
+        }
+        return new Rule(rule, metric, cmp, limit, window, abort, after);
+    }
+
+    private static Metric metric(String rule, String text) {
+        if (text.contains(" ")) {
+            throw bad(rule, "'" + text + "' is not a metric; write " + METRICS);
+        }
+        String[] parts = text.split("\\.", 3);
+        String first = parts[0].toLowerCase(Locale.ROOT);
+        if (parts.length == 1) {
+            return switch (first) {
+                case "throughput" -> new Metric(Metric.Kind.THROUGHPUT, null, null, null);
+                case "errors" -> new Metric(Metric.Kind.ERRORS, null, null, null);
+                default -> throw bad(rule, "unknown metric '" + text + "'; write " + METRICS);
+            };
+        }
+        if (first.equals("harness")) {
+            if (parts.length == 3 && parts[1].equalsIgnoreCase("lag")) {
+                return new Metric(Metric.Kind.LATENCY, null, GateView.LAG, stat(rule, parts[2]));
+            }
+            throw bad(rule, "the harness has one series, its lag: write harness.lag.STAT, e.g. harness.lag.p99");
+        }
+        String op = parts[0];
+        if (!OP.matcher(op).matches()) {
+            throw bad(rule, "'" + op + "' is not an operation type; write " + METRICS);
+        }
+        String second = parts[1].toLowerCase(Locale.ROOT);
+        if (parts.length == 2 && second.equals("errors")) {
+            return new Metric(Metric.Kind.ERRORS, op, null, null);
+        }
+        if (parts.length == 2 && second.equals("throughput")) {
+            return new Metric(Metric.Kind.THROUGHPUT, op, null, null);
+        }
+        GateView view = GateView.ofOperation(second);
+        if (view == null) {
+            throw bad(rule, "unknown view '" + parts[1] + "'; an operation's views are intended, service and"
+                    + " corrected (and the harness has harness.lag.STAT)");
+        }
+        if (parts.length == 2) {
+            throw bad(rule, "'" + text + "' needs a statistic: " + text + ".p99, for example (" + STATS + ")");
+        }
+        return new Metric(Metric.Kind.LATENCY, op, view, stat(rule, parts[2]));
+    }
+
+    static Stat stat(String rule, String text) {
+        String s = text.toLowerCase(Locale.ROOT);
+        switch (s) {
+            case "min":
+                return Stat.MIN;
+            case "max":
+                return Stat.MAX;
+            case "mean":
+            case "avg":
+                return Stat.MEAN;
+            case "med":
+            case "median":
+                return Stat.percentile(50);
+            case "count":
+                return Stat.COUNT;
+            default:
+                break;
+        }
+        Matcher m = PERCENTILE.matcher(s);
+        if (!m.matches()) {
+            throw bad(rule, "unknown statistic '" + text + "'; write " + STATS);
+        }
+        String digits = m.group(1);
+        if (!s.contains("(") && digits.matches("99[0-9]+")) {
+            digits = "99." + digits.substring(2); // p999 = p99.9, p9999 = p99.99 (the Dropwizard names)
+        }
+        double p = new BigDecimal(digits).doubleValue();
+        if (!(p > 0 && p <= 100)) {
+            throw bad(rule, "percentile '" + text + "' is outside (0, 100]; write " + STATS);
+        }
+        return p == 100 ? Stat.MAX : Stat.percentile(p);
+    }
+
+    private static Limit limit(String rule, Metric metric, String text) {
+        Matcher m = NUMBER.matcher(text.toLowerCase(Locale.ROOT));
+        if (!m.matches()) {
+            throw bad(rule, "the limit '" + text + "' is not a number; " + HOW);
+        }
+        double value = Double.parseDouble(m.group(1));
+        String unit = m.group(2).trim();
+        switch (metric.kind()) {
+            case ERRORS:
+                if (unit.equals("%")) {
+                    return new Limit(value / 100.0, Limit.Unit.FRACTION);
+                }
+                if (unit.isEmpty()) {
+                    return new Limit(value, Limit.Unit.COUNT);
+                }
+                throw bad(rule, "an errors limit is a count (e.g. 10) or a share of the operations (e.g. 0.1%),"
+                        + " not '" + text + "'");
+            case THROUGHPUT:
+                if (unit.isEmpty() || unit.equals("/s") || unit.equals("ops/s")) {
+                    return new Limit(value, Limit.Unit.OPS_PER_SEC);
+                }
+                throw bad(rule, "a throughput limit is in operations per second (e.g. 9500/s), not '" + text + "'");
+            default:
+                break;
+        }
+        if (!metric.stat().isLatency()) {
+            if (unit.isEmpty()) {
+                return new Limit(value, Limit.Unit.COUNT);
+            }
+            throw bad(rule, "a count limit is a plain number (e.g. 1000), not '" + text + "'");
+        }
+        if (unit.isEmpty()) {
+            throw bad(rule, "the limit '" + text + "' needs a unit; " + LATENCY_UNITS);
+        }
+        double nsPerUnit = switch (unit) {
+            case "ns" -> 1;
+            case "us", "µs" -> 1e3;
+            case "ms" -> 1e6;
+            case "s" -> 1e9;
+            case "m", "min" -> 60e9;
+            default -> throw bad(rule, "unknown unit '" + unit + "' in '" + text + "'; " + LATENCY_UNITS);
+        };
+        return new Limit(value * nsPerUnit, Limit.Unit.NANOS);
+    }
+
+    private static Duration duration(String rule, String text, String message) {
+        try {
+            return Durations.parse(text, "rule");
+        } catch (BadInputException e) {
+            throw bad(rule, message);
+        }
+    }
+
+    private static BadInputException bad(String rule, String problem) {
+        return new BadInputException("rule '" + rule + "': " + problem);
+    }
+}
