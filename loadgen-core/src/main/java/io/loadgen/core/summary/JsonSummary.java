@@ -124,7 +124,7 @@ public final class JsonSummary {
     }
 
     /** One view's distribution in microseconds, from a histogram in nanoseconds. */
-    static ObjectNode viewStats(Histogram h) {
+    public static ObjectNode viewStats(Histogram h) {
         ObjectNode node = NODES.objectNode();
         node.put("min_us", ReportedViews.micros(h.getMinValue()));
         node.put("mean_us", h.getMean() / ReportedViews.NS_PER_US);

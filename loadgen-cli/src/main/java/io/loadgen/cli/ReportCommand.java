@@ -1,0 +1,226 @@
+package io.loadgen.cli;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.loadgen.core.BadInputException;
+import io.loadgen.core.log.LogReport;
+import io.loadgen.core.log.LogReport.TagTotal;
+import io.loadgen.core.log.LogReportOptions;
+import io.loadgen.core.log.LogReportOptions.TagSelection;
+import io.loadgen.core.log.LogSet;
+import io.loadgen.core.log.LogSummary;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code loadgen report}: HdrHistogram's {@code HistogramLogProcessor} as a drop-in (its single-dash
+ * options, its output files byte for byte), plus GNU-style options, several logs merged on absolute
+ * time, every tag in one pass, JSON in the run's schema and the merged log. Runs on the main thread.
+ */
+@Command(name = "report", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Summarise interval logs exactly as HdrHistogram's HistogramLogProcessor does "
+                + "(same options, same output files), or merge them and write JSON.",
+                "Single-dash HistogramLogProcessor options (-i -o -tag -start -end -csv -listtags ...) and "
+                        + "GNU-style long options both work. Logs may be gzip-compressed; several logs are "
+                        + "merged on absolute time."},
+        footer = {"", "Examples:",
+                "  loadgen report -i run.hlog -o run -tag READ.intended      (run and run.hgrm, as HistogramLogProcessor)",
+                "  loadgen report run.hlog                                   (every tag's distribution, ms)",
+                "  loadgen report a.hlog b.hlog.gz --merge-to all.hlog --json all.json"})
+final class ReportCommand implements Callable<Integer> {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private final Streams io;
+
+    @Mixin
+    VerbosityMixin verbosity;
+
+    @Parameters(paramLabel = "LOG", arity = "0..*", description = "Interval logs to read (same as -i).")
+    List<Path> positional = new ArrayList<>();
+
+    @Option(names = {"-i", "--input"}, paramLabel = "LOG",
+            description = "An interval log to read (repeatable; '-' is standard input; default: standard input).")
+    List<Path> inputs = new ArrayList<>();
+
+    @Option(names = {"-o", "--output"}, paramLabel = "BASE",
+            description = "Write the interval table to BASE and the percentile distribution to BASE.hgrm "
+                    + "(default: the distribution to standard output). With several tags, BASE.TAG and BASE.TAG.hgrm.")
+    String output;
+
+    @Option(names = {"-tag", "--tag"}, paramLabel = "TAG",
+            description = "Report only lines with this tag, e.g. READ.intended (default: untagged lines, or every "
+                    + "tag when the log has no untagged lines, as loadgen's logs).")
+    String tag;
+
+    @Option(names = {"-alltags", "--all-tags"}, description = "Report every tag, each on its own, in one pass.")
+    boolean allTags;
+
+    @Option(names = {"-listtags", "--list-tags"}, description = "List the tags found and do nothing else.")
+    boolean listTags;
+
+    @Option(names = {"-start", "--start"}, paramLabel = "SEC",
+            description = "Only intervals starting at or after SEC seconds after the log's StartTime (default 0).")
+    double start = 0.0;
+
+    @Option(names = {"-end", "--end"}, paramLabel = "SEC",
+            description = "Only intervals starting at or before SEC seconds after the log's StartTime (default: the end).")
+    double end = Double.MAX_VALUE;
+
+    @Option(names = "--absolute",
+            description = "Read --start and --end as absolute times, seconds since the epoch.")
+    boolean absolute;
+
+    @Option(names = {"-csv", "--csv"}, description = "Write the output files as CSV.")
+    boolean csv;
+
+    @Option(names = {"-outputValueUnitRatio", "--output-value-unit-ratio"}, paramLabel = "R",
+            description = "Divide recorded values by R on output (default 1000000.0: nanoseconds to milliseconds; "
+                    + "1000 for microseconds).")
+    double outputValueUnitRatio = 1_000_000.0;
+
+    @Option(names = {"-percentilesOutputTicksPerHalf", "--percentiles-output-ticks-per-half"}, paramLabel = "N",
+            description = "Percentile rows per halving of the remaining distance to 100% (default 5).")
+    int ticksPerHalf = 5;
+
+    @Option(names = {"-correctLogWithKnownCoordinatedOmission", "--correct-log-with-known-coordinated-omission"},
+            paramLabel = "I", description = "Correct each interval for coordinated omission with expected interval I "
+            + "(in the log's units, ns for loadgen logs). Only for logs recorded by a tool that omits; "
+            + "loadgen's intended view needs no correction.")
+    double expectedInterval = 0.0;
+
+    @Option(names = {"-mwp", "--moving-window-percentile"}, paramLabel = "P",
+            description = "Also write BASE.mwp: percentile P over a moving window (default 99.0).")
+    Double movingWindowPercentile;
+
+    @Option(names = {"-mwpl", "--moving-window-length"}, paramLabel = "MS",
+            description = "The moving window's length in milliseconds (default 60000).")
+    Long movingWindowLengthMs;
+
+    @Option(names = "--json", paramLabel = "FILE",
+            description = "Also write the totals as JSON ('-': standard output, instead of the distribution), in the "
+                    + "schema of 'run --json'.")
+    String json;
+
+    @Option(names = "--json-by", paramLabel = "operation|tag",
+            description = "JSON grouped back into operations and views like 'run --json' (operation, the default), "
+                    + "or one entry per tag (tag).")
+    String jsonBy = "operation";
+
+    @Option(names = "--merge-to", paramLabel = "FILE",
+            description = "Write the logs merged on absolute time (every tag, within --start/--end) as one interval "
+                    + "log that HistogramLogProcessor reads.")
+    Path mergeTo;
+
+    ReportCommand(Streams io) {
+        this.io = io;
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        LogReportOptions o = options();
+        List<Path> logs = new ArrayList<>(inputs);
+        logs.addAll(positional);
+        if (logs.isEmpty()) {
+            logs.add(Path.of("-"));
+        }
+        boolean jsonToStdout = "-".equals(json);
+        PrintStream stdout = jsonToStdout ? new PrintStream(OutputStream.nullOutputStream()) : io.out();
+        try (LogSet set = LogSet.open(logs, w -> io.err().println("warning: " + w));
+             PrintStream merged = mergeTo == null ? null : mergeStream(mergeTo)) {
+            List<TagTotal> totals = new LogReport(o, stdout, merged).run(set);
+            if (merged != null && merged.checkError()) {
+                throw new IOException("writing " + mergeTo + " failed (disk full?)");
+            }
+            if (json != null && !o.listTags) {
+                writeJson(totals, set);
+            }
+        }
+        return 0;
+    }
+
+    private LogReportOptions options() {
+        LogReportOptions o = new LogReportOptions();
+        if (tag != null && allTags) {
+            throw new BadInputException("--tag and --all-tags conflict; give one");
+        }
+        o.selection = tag != null ? TagSelection.ONE : allTags ? TagSelection.ALL : TagSelection.DEFAULT;
+        o.tag = tag;
+        o.listTags = listTags;
+        o.csv = csv;
+        o.rangeStartSec = start;
+        o.rangeEndSec = end;
+        o.absoluteRange = absolute;
+        if (end < start) {
+            throw new BadInputException("--end " + end + " is before --start " + start + "; give an end after the start");
+        }
+        o.outputBase = output;
+        if (ticksPerHalf < 1) {
+            throw new BadInputException("--percentiles-output-ticks-per-half must be at least 1, got " + ticksPerHalf);
+        }
+        o.percentilesOutputTicksPerHalf = ticksPerHalf;
+        if (!(outputValueUnitRatio > 0)) {
+            throw new BadInputException("--output-value-unit-ratio must be positive, e.g. 1000000 for ms, got "
+                    + outputValueUnitRatio);
+        }
+        o.outputValueUnitRatio = outputValueUnitRatio;
+        o.expectedIntervalForCoordinatedOmissionCorrection = expectedInterval;
+        if (movingWindowPercentile != null || movingWindowLengthMs != null) {
+            o.movingWindow = true;
+            if (output == null) {
+                throw new BadInputException("the moving window (-mwp/-mwpl) is written to BASE.mwp; give -o BASE");
+            }
+        }
+        if (movingWindowPercentile != null) {
+            if (!(movingWindowPercentile >= 0 && movingWindowPercentile <= 100)) {
+                throw new BadInputException("-mwp must be a percentile from 0 to 100, got " + movingWindowPercentile);
+            }
+            o.movingWindowPercentileToReport = movingWindowPercentile;
+        }
+        if (movingWindowLengthMs != null) {
+            if (movingWindowLengthMs <= 0) {
+                throw new BadInputException("-mwpl must be a positive length in milliseconds, got " + movingWindowLengthMs);
+            }
+            o.movingWindowLengthInMsec = movingWindowLengthMs;
+        }
+        if (!jsonBy.equals("operation") && !jsonBy.equals("tag")) {
+            throw new BadInputException("--json-by must be 'operation' or 'tag', got '" + jsonBy + "'");
+        }
+        return o;
+    }
+
+    private static PrintStream mergeStream(Path file) {
+        try {
+            return new PrintStream(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16), false);
+        } catch (IOException e) {
+            throw new BadInputException("cannot write --merge-to " + file + " (" + e.getMessage() + ")");
+        }
+    }
+
+    private void writeJson(List<TagTotal> totals, LogSet set) throws IOException {
+        ObjectNode node = jsonBy.equals("tag") ? LogSummary.byTag(totals, set.names())
+                : LogSummary.byOperation(totals, set.comments(), set.names());
+        var writer = MAPPER.writerWithDefaultPrettyPrinter().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+        if ("-".equals(json)) {
+            writer.writeValue(io.out(), node);
+            io.out().println();
+            io.out().flush();
+        } else {
+            try (OutputStream out = Files.newOutputStream(Path.of(json))) {
+                writer.writeValue(out, node);
+            }
+        }
+    }
+}

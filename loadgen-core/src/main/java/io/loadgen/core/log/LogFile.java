@@ -1,0 +1,262 @@
+package io.loadgen.core.log;
+
+import io.loadgen.core.BadInputException;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedReader;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * Streams the interval lines of one HdrHistogram interval log (plain or gzip-compressed), keeping the
+ * log's StartTime and BaseTime exactly as HdrHistogram's {@code HistogramLogReader} does: the latest
+ * {@code #[StartTime: ]} and {@code #[BaseTime: ]} comments seen; without a StartTime, the first
+ * interval's timestamp; without a BaseTime, 0 (absolute timestamps) unless the first timestamp is more
+ * than a year before the StartTime, in which case timestamps are relative to the StartTime.
+ *
+ * <p>Bad lines do not end the read: a line that is not an interval line is reported to the warning
+ * sink with its file and line number and skipped; a bad last line is reported as truncated (a run
+ * killed mid-write). A file whose first content line is neither a comment, the legend, nor an interval
+ * line is not a log at all: {@link BadInputException}. One reader per thread.
+ */
+final class LogFile implements Closeable {
+    private static final double ONE_YEAR_SEC = 365 * 24 * 3600.0;
+    private static final int MAX_LINE_WARNINGS = 10;
+    private static final String START_TIME = "#[StartTime: ";
+    private static final String BASE_TIME = "#[BaseTime: ";
+
+    private final String name;
+    private final BufferedReader in;
+    private final Consumer<String> warnings;
+    private final List<String> comments = new ArrayList<>();
+
+    private String lookahead;
+    private long lookaheadNumber;
+    private long lineNumber;
+    private boolean seenLogContent;
+    private int lineWarnings;
+
+    private double startTimeSec;
+    private boolean observedStartTime;
+    private double baseTimeSec;
+    private boolean observedBaseTime;
+
+    private LogFile(String name, InputStream raw, Consumer<String> warnings) throws IOException {
+        this.name = name;
+        this.warnings = warnings;
+        BufferedInputStream buffered = new BufferedInputStream(raw, 1 << 16);
+        buffered.mark(2);
+        int b0 = buffered.read();
+        int b1 = buffered.read();
+        buffered.reset();
+        InputStream text = (b0 == 0x1f && b1 == 0x8b) ? new GZIPInputStream(buffered, 1 << 16) : buffered;
+        this.in = new BufferedReader(new InputStreamReader(text, StandardCharsets.UTF_8), 1 << 16);
+        advance();
+    }
+
+    /**
+     * Opens {@code path}; {@code "-"} reads standard input.
+     *
+     * @throws BadInputException when the file does not exist or cannot be read
+     */
+    static LogFile open(Path path, Consumer<String> warnings) throws IOException {
+        if (path.toString().equals("-")) {
+            return new LogFile("<stdin>", System.in, warnings);
+        }
+        try {
+            return new LogFile(path.toString(), Files.newInputStream(path), warnings);
+        } catch (NoSuchFileException e) {
+            throw new BadInputException("interval log " + path + " does not exist; give the file that "
+                    + "'loadgen run --hlog FILE' wrote");
+        } catch (java.util.zip.ZipException e) {
+            throw new BadInputException(path + " starts like gzip but is not readable as gzip ("
+                    + e.getMessage() + "); give a plain or gzip-compressed interval log");
+        } catch (IOException e) {
+            throw new BadInputException("cannot read interval log " + path + ": " + e.getMessage());
+        }
+    }
+
+    String name() {
+        return name;
+    }
+
+    Consumer<String> warnings() {
+        return warnings;
+    }
+
+    /** The StartTime in effect (epoch seconds), 0 until the log states one or an interval is read. */
+    double startTimeSec() {
+        return startTimeSec;
+    }
+
+    boolean observedStartTime() {
+        return observedStartTime;
+    }
+
+    /** The log's comment lines seen so far, without the leading {@code #}. */
+    List<String> comments() {
+        return Collections.unmodifiableList(comments);
+    }
+
+    /** The next interval line, or null at the end of the file. */
+    LogInterval next() throws IOException {
+        while (lookahead != null) {
+            String line = lookahead;
+            long number = lookaheadNumber;
+            advance();
+            boolean last = lookahead == null;
+            if (line.isEmpty()) {
+                continue;
+            }
+            char first = line.charAt(0);
+            if (first == '#') {
+                comment(line);
+                seenLogContent = true;
+                continue;
+            }
+            if (first == '"') {
+                seenLogContent |= line.startsWith("\"StartTimestamp\"");
+                if (!line.startsWith("\"StartTimestamp\"")) {
+                    badLine(number, last, "not an interval line");
+                }
+                continue;
+            }
+            LogInterval interval = interval(line, number, last);
+            if (interval != null) {
+                seenLogContent = true;
+                return interval;
+            }
+        }
+        return null;
+    }
+
+    /** Reads on until the first interval line without consuming it, so the StartTime is known. */
+    void readHeader() throws IOException {
+        while (lookahead != null && (lookahead.isEmpty() || lookahead.charAt(0) == '#'
+                || lookahead.startsWith("\"StartTimestamp\""))) {
+            if (!lookahead.isEmpty() && lookahead.charAt(0) == '#') {
+                comment(lookahead);
+                seenLogContent = true;
+            }
+            advance();
+        }
+    }
+
+    private void advance() throws IOException {
+        try {
+            lookahead = in.readLine();
+        } catch (java.io.EOFException | java.util.zip.ZipException e) {
+            warnings.accept(name + ":" + (lineNumber + 1) + ": the compressed log ends early (was the run killed?); "
+                    + "read the log up to line " + lineNumber);
+            lookahead = null;
+        }
+        if (lookahead != null) {
+            lookaheadNumber = ++lineNumber;
+        }
+    }
+
+    private void comment(String line) {
+        if (line.startsWith(START_TIME)) {
+            double t = leadingDouble(line, START_TIME.length());
+            if (!Double.isNaN(t)) {
+                startTimeSec = t;
+                observedStartTime = true;
+            }
+        } else if (line.startsWith(BASE_TIME)) {
+            double t = leadingDouble(line, BASE_TIME.length());
+            if (!Double.isNaN(t)) {
+                baseTimeSec = t;
+                observedBaseTime = true;
+            }
+        }
+        comments.add(line.substring(1));
+    }
+
+    private static double leadingDouble(String line, int from) {
+        int end = from;
+        while (end < line.length() && line.charAt(end) != ' ' && line.charAt(end) != ',' && line.charAt(end) != ']') {
+            end++;
+        }
+        try {
+            return Double.parseDouble(line.substring(from, end));
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
+    }
+
+    /** {@code [Tag=T,]start,length,max,payload}; null (after a warning) when the line is not that. */
+    private LogInterval interval(String line, long number, boolean last) {
+        int p = 0;
+        String tag = null;
+        if (line.startsWith("Tag=")) {
+            int comma = line.indexOf(',', 4);
+            if (comma < 0) {
+                return badLine(number, last, "a tag but no interval");
+            }
+            tag = line.substring(4, comma);
+            p = comma + 1;
+        }
+        int c1 = line.indexOf(',', p);
+        int c2 = c1 < 0 ? -1 : line.indexOf(',', c1 + 1);
+        int c3 = c2 < 0 ? -1 : line.indexOf(',', c2 + 1);
+        if (c3 < 0 || c3 + 1 >= line.length()) {
+            return badLine(number, last, "expected [Tag=T,]start,length,max,histogram");
+        }
+        double timestamp;
+        double length;
+        try {
+            timestamp = Double.parseDouble(line.substring(p, c1));
+            length = Double.parseDouble(line.substring(c1 + 1, c2));
+            Double.parseDouble(line.substring(c2 + 1, c3));
+        } catch (NumberFormatException e) {
+            return badLine(number, last, "start, length and max must be numbers");
+        }
+        int end = line.length();
+        while (end > c3 + 1 && Character.isWhitespace(line.charAt(end - 1))) {
+            end--;
+        }
+        String payload = line.substring(c3 + 1, end);
+        if (!observedStartTime) {
+            startTimeSec = timestamp;
+            observedStartTime = true;
+        }
+        if (!observedBaseTime) {
+            baseTimeSec = timestamp < startTimeSec - ONE_YEAR_SEC ? startTimeSec : 0.0;
+            observedBaseTime = true;
+        }
+        double absoluteStart = timestamp + baseTimeSec;
+        return new LogInterval(this, number, last, tag, absoluteStart, absoluteStart + length, startTimeSec,
+                line.substring(c1 + 1, c2), line.substring(c2 + 1, c3), payload);
+    }
+
+    private LogInterval badLine(long number, boolean last, String what) {
+        if (!seenLogContent) {
+            throw new BadInputException(name + " is not an HdrHistogram interval log (line " + number + ": "
+                    + what + "); give a log written by 'loadgen run --hlog FILE' or HistogramLogWriter");
+        }
+        if (last) {
+            warnings.accept(name + ":" + number + ": the last line is truncated (was the run killed?); "
+                    + "read the log up to the line before it");
+        } else if (++lineWarnings <= MAX_LINE_WARNINGS) {
+            warnings.accept(name + ":" + number + ": corrupt line (" + what + "); line skipped"
+                    + (lineWarnings == MAX_LINE_WARNINGS ? " (further corrupt lines in this file not listed)" : ""));
+        }
+        return null;
+    }
+
+    @Override
+    public void close() throws IOException {
+        in.close();
+    }
+}

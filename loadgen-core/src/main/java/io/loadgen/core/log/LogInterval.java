@@ -1,0 +1,141 @@
+package io.loadgen.core.log;
+
+import org.HdrHistogram.DoubleHistogram;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+
+import java.nio.ByteBuffer;
+import java.util.Base64;
+import java.util.function.Consumer;
+
+/**
+ * One interval line of an HdrHistogram interval log: its tag, its absolute time and its compressed
+ * histogram, decoded only when asked for ({@link #histogram()}), so a reader that wants one tag of six
+ * decodes one line in six. Confined to the thread that reads the log.
+ *
+ * <p>Times follow HdrHistogram's {@code HistogramLogReader} to the bit: the absolute start is the
+ * line's timestamp plus the log's base time, the end adds the interval length, and the histogram's
+ * start/end timestamps are those seconds times 1000, truncated to whole milliseconds.
+ */
+public final class LogInterval {
+    /** DoubleHistogram's encoding cookies (EncodableHistogram's own dispatch on them is not public). */
+    private static final int DOUBLE_COMPRESSED_COOKIE = 0x0c72124f;
+    private static final int DOUBLE_COOKIE = 0x0c72124e;
+
+    private final LogFile file;
+    private final long line;
+    private final boolean lastLine;
+    private final String tag;
+    private final double absoluteStartSec;
+    private final double absoluteEndSec;
+    private final double fileStartTimeSec;
+    private final String lengthField;
+    private final String maxField;
+    private final String payload;
+    private EncodableHistogram histogram;
+    private boolean decoded;
+
+    LogInterval(LogFile file, long line, boolean lastLine, String tag, double absoluteStartSec,
+                double absoluteEndSec, double fileStartTimeSec, String lengthField, String maxField, String payload) {
+        this.file = file;
+        this.line = line;
+        this.lastLine = lastLine;
+        this.tag = tag;
+        this.absoluteStartSec = absoluteStartSec;
+        this.absoluteEndSec = absoluteEndSec;
+        this.fileStartTimeSec = fileStartTimeSec;
+        this.lengthField = lengthField;
+        this.maxField = maxField;
+        this.payload = payload;
+    }
+
+    /**
+     * Writes this line to {@code out} as HistogramLogWriter would, with its start re-expressed relative
+     * to {@code baseTimeSec}; the length, max and compressed histogram are copied as they were read, so
+     * nothing is lost or re-encoded.
+     */
+    public void writeTo(java.io.PrintStream out, double baseTimeSec) {
+        if (tag != null) {
+            out.append("Tag=").append(tag).append(',');
+        }
+        out.append(String.format(java.util.Locale.US, "%.3f", absoluteStartSec - baseTimeSec))
+                .append(',').append(lengthField).append(',').append(maxField).append(',').append(payload).append('\n');
+    }
+
+    /** The line's tag, or null for an untagged line (HistogramLogProcessor's "default" tag). */
+    public String tag() {
+        return tag;
+    }
+
+    /** Start of the interval, seconds since the epoch. */
+    public double absoluteStartSec() {
+        return absoluteStartSec;
+    }
+
+    /** End of the interval, seconds since the epoch. */
+    public double absoluteEndSec() {
+        return absoluteEndSec;
+    }
+
+    /** The start as HistogramLogReader sets it on the histogram: epoch milliseconds, truncated. */
+    public long startTimeStampMs() {
+        return (long) (absoluteStartSec * 1000.0);
+    }
+
+    /** The end as HistogramLogReader sets it on the histogram: epoch milliseconds, truncated. */
+    public long endTimeStampMs() {
+        return (long) (absoluteEndSec * 1000.0);
+    }
+
+    /** The StartTime of the file this line came from, as known when the line was read (epoch seconds). */
+    public double fileStartTimeSec() {
+        return fileStartTimeSec;
+    }
+
+    /** Where the line is, for messages: {@code file:line}. */
+    public String where() {
+        return file.name() + ":" + line;
+    }
+
+    /**
+     * The interval's histogram (a {@code Histogram} or a {@code DoubleHistogram}), with its tag and
+     * start/end timestamps set; decoded on the first call. Null when the payload cannot be decoded: the
+     * log's warning sink has then been told which file and line, and whether it looks like a run that
+     * was killed mid-write (the last line).
+     */
+    public EncodableHistogram histogram() {
+        if (!decoded) {
+            decoded = true;
+            histogram = decode(file.warnings());
+        }
+        return histogram;
+    }
+
+    private EncodableHistogram decode(Consumer<String> warnings) {
+        EncodableHistogram h;
+        try {
+            ByteBuffer buffer = ByteBuffer.wrap(Base64.getDecoder().decode(payload));
+            int cookie = buffer.getInt(0);
+            h = cookie == DOUBLE_COMPRESSED_COOKIE || cookie == DOUBLE_COOKIE
+                    ? DoubleHistogram.decodeFromCompressedByteBuffer(buffer, 0)
+                    : Histogram.decodeFromCompressedByteBuffer(buffer, 0);
+        } catch (Exception | LinkageError e) {
+            if (lastLine) {
+                warnings.accept(where() + ": the last line is truncated (was the run killed?); "
+                        + "read the log up to the line before it");
+            } else {
+                warnings.accept(where() + ": corrupt histogram (" + reason(e) + "); line skipped");
+            }
+            return null;
+        }
+        h.setStartTimeStamp(startTimeStampMs());
+        h.setEndTimeStamp(endTimeStampMs());
+        h.setTag(tag);
+        return h;
+    }
+
+    private static String reason(Throwable e) {
+        String m = e.getMessage();
+        return m == null || m.isBlank() ? e.getClass().getSimpleName() : m;
+    }
+}

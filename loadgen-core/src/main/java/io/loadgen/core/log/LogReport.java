@@ -1,0 +1,382 @@
+package io.loadgen.core.log;
+
+import io.loadgen.core.BadInputException;
+import io.loadgen.core.log.LogReportOptions.TagSelection;
+import org.HdrHistogram.DoubleHistogram;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+
+import java.io.BufferedOutputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.FileNotFoundException;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeSet;
+
+/**
+ * HdrHistogram's {@code HistogramLogProcessor}, reimplemented on {@link LogSet} so that its output files
+ * are byte for byte the same (the percentile distribution {@code BASE.hgrm}, the interval table
+ * {@code BASE}, the moving-window table {@code BASE.mwp}), and then extended: several logs merged on
+ * absolute time, every tag in one pass, only the wanted tag's lines decoded, and the merged log and the
+ * per-tag totals handed back for JSON. Each quirk of the original that shows in its output is kept on
+ * purpose (noted where it happens). Single-threaded; one report per instance.
+ */
+public final class LogReport {
+    private static final String INTERVAL_LEGEND = "Time: IntervalPercentiles:count ( 50% 90% Max ) "
+            + "TotalPercentiles:count ( 50% 90% 99% 99.9% 99.99% Max )";
+    private static final String INTERVAL_LEGEND_CSV = "\"Timestamp\",\"Int_Count\",\"Int_50%\",\"Int_90%\",\"Int_Max\","
+            + "\"Total_Count\",\"Total_50%\",\"Total_90%\",\"Total_99%\",\"Total_99.9%\",\"Total_99.99%\",\"Total_Max\"";
+    private static final String INTERVAL_FORMAT =
+            "%4.3f: I:%d ( %7.3f %7.3f %7.3f ) T:%d ( %7.3f %7.3f %7.3f %7.3f %7.3f %7.3f )\n";
+    private static final String INTERVAL_FORMAT_CSV = "%.3f,%d,%.3f,%.3f,%.3f,%d,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f\n";
+    private static final String WINDOW_FORMAT = "%4.3f: I:%d P:%7.3f M:%7.3f\n";
+    private static final String WINDOW_FORMAT_CSV = "%.3f,%d,%.3f,%.3f\n";
+
+    /** What one tag came to: its summed histogram (null for DoubleHistogram logs) and the time it covers. */
+    public record TagTotal(String tag, Histogram histogram, long firstStartMs, long lastEndMs, int intervals) {
+    }
+
+    private final LogReportOptions options;
+    private final PrintStream stdout;
+    private final PrintStream mergeTo;
+    private final Map<String, Channel> channels = new LinkedHashMap<>();
+    private final TreeSet<String> tagsSeen = new TreeSet<>();
+    private boolean untaggedSeen;
+    private double startTimeSec;
+
+    /**
+     * @param stdout  where the distribution goes without an output base, and where tags are listed
+     * @param mergeTo where to write the merged log (every tag, within the time range), or null
+     */
+    public LogReport(LogReportOptions options, PrintStream stdout, PrintStream mergeTo) {
+        this.options = options;
+        this.stdout = stdout;
+        this.mergeTo = mergeTo;
+    }
+
+    /**
+     * Reads {@code logs} to the end (or to the range's end) and writes the outputs; returns each reported
+     * tag's total, in the order first seen.
+     *
+     * @throws BadInputException when nothing usable remains: no interval in range, or none with the tag
+     */
+    public List<TagTotal> run(LogSet logs) throws IOException {
+        boolean single = logs.size() == 1;
+        if (mergeTo != null) {
+            writeMergeHeader(logs);
+        }
+        LogInterval interval;
+        int inRange = 0;
+        while ((interval = logs.next()) != null) {
+            double relativeTo = single ? interval.fileStartTimeSec() : logs.startTimeSec();
+            startTimeSec = relativeTo;
+            double start = options.absoluteRange ? interval.absoluteStartSec() : interval.absoluteStartSec() - relativeTo;
+            if (start < options.rangeStartSec) {
+                continue;
+            }
+            if (start > options.rangeEndSec) {
+                break; // as HistogramLogReader: the first line past the range ends the read
+            }
+            inRange++;
+            if (mergeTo != null) {
+                interval.writeTo(mergeTo, mergeBaseSec);
+            }
+            String tag = interval.tag();
+            if (tag == null) {
+                if (!untaggedSeen && options.selection == TagSelection.DEFAULT) {
+                    dropTaggedChannels(); // the log has untagged lines: those are the default, as in HistogramLogProcessor
+                }
+                untaggedSeen = true;
+            } else {
+                tagsSeen.add(tag);
+            }
+            if (options.listTags || !wanted(tag)) {
+                continue;
+            }
+            EncodableHistogram h = interval.histogram();
+            if (h == null) {
+                continue;
+            }
+            if (options.expectedIntervalForCoordinatedOmissionCorrection > 0.0) {
+                h = Accumulator.corrected(h, options.expectedIntervalForCoordinatedOmissionCorrection);
+            }
+            channels.computeIfAbsent(key(tag), k -> new Channel(tag)).add(h, interval.where());
+        }
+        if (mergeTo != null) {
+            mergeTo.flush();
+        }
+        if (options.listTags) {
+            listTags();
+            return List.of();
+        }
+        return finish(logs, inRange);
+    }
+
+    private boolean wanted(String tag) {
+        return switch (options.selection) {
+            case ONE -> Objects.equals(tag, options.tag);
+            case ALL -> true;
+            // Untagged lines, as HistogramLogProcessor; tagged ones too until an untagged line shows up.
+            case DEFAULT -> tag == null || !untaggedSeen;
+        };
+    }
+
+    private void dropTaggedChannels() {
+        channels.values().removeIf(c -> {
+            if (c.tag != null) {
+                c.discard();
+                return true;
+            }
+            return false;
+        });
+    }
+
+    private static String key(String tag) {
+        return tag == null ? "" : "Tag=" + tag;
+    }
+
+    private List<TagTotal> finish(LogSet logs, int inRange) throws IOException {
+        if (options.selection == TagSelection.DEFAULT && channels.containsKey("")) {
+            channels.keySet().removeIf(k -> !k.isEmpty());
+        }
+        if (channels.isEmpty()) {
+            throw new BadInputException(nothingFound(logs, inRange));
+        }
+        List<TagTotal> totals = new ArrayList<>();
+        boolean several = channels.size() > 1;
+        for (Channel c : channels.values()) {
+            totals.add(c.finish(several));
+        }
+        return totals;
+    }
+
+    private String nothingFound(LogSet logs, int inRange) {
+        String where = String.join(", ", logs.names());
+        if (inRange == 0) {
+            return "no interval in " + where + " falls in the time range "
+                    + options.rangeStartSec + " to " + (options.rangeEndSec == Double.MAX_VALUE ? "the end" : options.rangeEndSec)
+                    + " s; widen --start/--end (seconds relative to the log's StartTime)";
+        }
+        if (options.selection == TagSelection.ONE) {
+            return "no interval tagged '" + options.tag + "' in " + where + "; tags present: "
+                    + (tagsSeen.isEmpty() ? "none" : String.join(", ", tagsSeen)) + " (list them with --list-tags)";
+        }
+        return "no interval in " + where + " could be decoded; see the warnings above";
+    }
+
+    private void listTags() {
+        stdout.println("Tags found in input file:");
+        if (untaggedSeen) {
+            stdout.println("[NO TAG (default)]");
+        }
+        for (String tag : tagsSeen) {
+            stdout.println(tag);
+        }
+        stdout.flush();
+    }
+
+    private double mergeBaseSec;
+
+    private void writeMergeHeader(LogSet logs) {
+        long baseMs = Math.round(logs.startTimeSec() * 1000.0);
+        mergeBaseSec = baseMs / 1000.0;
+        org.HdrHistogram.HistogramLogWriter w = new org.HdrHistogram.HistogramLogWriter(mergeTo);
+        w.outputComment("[loadgen merged interval log: " + logs.size() + " log(s) merged on absolute time: "
+                + String.join(", ", logs.names()) + "]");
+        for (String c : logs.comments()) {
+            if (!c.startsWith("[StartTime:") && !c.startsWith("[BaseTime:") && !c.startsWith("[Histogram log format")) {
+                w.outputComment(c);
+            }
+        }
+        w.outputLogFormatVersion();
+        w.outputStartTime(baseMs);
+        w.outputBaseTime(baseMs);
+        w.outputLegend();
+    }
+
+    private static double percentile(EncodableHistogram h, double p) {
+        return h instanceof DoubleHistogram d ? d.getValueAtPercentile(p) : ((Histogram) h).getValueAtPercentile(p);
+    }
+
+    private static double max(EncodableHistogram h) {
+        return h instanceof DoubleHistogram d ? d.getMaxValue() : ((Histogram) h).getMaxValue();
+    }
+
+    private static long count(EncodableHistogram h) {
+        return h instanceof DoubleHistogram d ? d.getTotalCount() : ((Histogram) h).getTotalCount();
+    }
+
+    /** One tag's outputs and sums. */
+    private final class Channel {
+        private final String tag;
+        private final ArrayDeque<EncodableHistogram> window = new ArrayDeque<>();
+        private Accumulator total;
+        private Accumulator windowSum;
+        private PrintStream hgrm;
+        private PrintStream intervals;
+        private PrintStream windows;
+        private ByteArrayOutputStream buffered;
+        private boolean startTimeWritten;
+        private boolean intervalLegendWritten;
+        private boolean windowLegendWritten;
+        private long firstStartMs = Long.MAX_VALUE;
+        private long lastEndMs = Long.MIN_VALUE;
+        private int count;
+
+        Channel(String tag) {
+            this.tag = tag;
+        }
+
+        void add(EncodableHistogram h, String where) {
+            if (total == null) {
+                open();
+                total = Accumulator.copyOf(h);
+                windowSum = Accumulator.windowFor(h);
+            }
+            count++;
+            firstStartMs = Math.min(firstStartMs, h.getStartTimeStamp());
+            lastEndMs = Math.max(lastEndMs, h.getEndTimeStamp());
+            total.add(h, where);
+            if (options.movingWindow) {
+                long cutOff = h.getEndTimeStamp() - options.movingWindowLengthInMsec;
+                windowSum.add(h, where);
+                EncodableHistogram head;
+                while ((head = window.peek()) != null && head.getEndTimeStamp() <= cutOff) {
+                    windowSum.subtract(window.remove());
+                }
+                window.add(h);
+            }
+            // HistogramLogProcessor writes the StartTime once a nonzero one is known, before the first row.
+            if (!startTimeWritten && startTimeSec != 0.0) {
+                startTimeWritten = true;
+                writeStartTime(hgrm);
+                if (intervals != null) {
+                    writeStartTime(intervals);
+                }
+            }
+            double t = (h.getEndTimeStamp() / 1000.0) - startTimeSec;
+            double r = options.outputValueUnitRatio;
+            if (intervals != null) {
+                if (!intervalLegendWritten) {
+                    intervalLegendWritten = true;
+                    intervals.println(options.csv ? INTERVAL_LEGEND_CSV : INTERVAL_LEGEND);
+                }
+                intervals.format(Locale.US, options.csv ? INTERVAL_FORMAT_CSV : INTERVAL_FORMAT, t,
+                        count(h), percentile(h, 50.0) / r, percentile(h, 90.0) / r, max(h) / r,
+                        total.totalCount(), total.valueAtPercentile(50.0) / r, total.valueAtPercentile(90.0) / r,
+                        total.valueAtPercentile(99.0) / r, total.valueAtPercentile(99.9) / r,
+                        total.valueAtPercentile(99.99) / r, total.maxValue() / r);
+            }
+            if (windows != null) {
+                if (!windowLegendWritten) {
+                    windowLegendWritten = true;
+                    double p = options.movingWindowPercentileToReport;
+                    windows.println(options.csv ? "\"Timestamp\",\"Window_Count\",\"" + p + "%'ile\",\"Max\""
+                            : "Time: WindowCount " + p + "%'ile Max");
+                }
+                windows.format(Locale.US, options.csv ? WINDOW_FORMAT_CSV : WINDOW_FORMAT, t, windowSum.totalCount(),
+                        windowSum.valueAtPercentile(options.movingWindowPercentileToReport) / r, windowSum.maxValue() / r);
+            }
+        }
+
+        private void open() {
+            String base = options.outputBase;
+            if (base == null) {
+                buffered = new ByteArrayOutputStream();
+                hgrm = new PrintStream(buffered, false);
+                return;
+            }
+            if (tag != null && channelsMayMultiply()) {
+                base = base + "." + tag;
+            }
+            intervals = create(base);
+            timeRange(intervals, "Interval percentile log");
+            hgrm = create(base + ".hgrm");
+            timeRange(hgrm, "Overall percentile distribution");
+            if (options.movingWindow) {
+                windows = create(base + ".mwp");
+                timeRange(windows, "Moving window log for " + options.movingWindowPercentileToReport + " percentile");
+            }
+        }
+
+        /** Closes and deletes this channel's output files: it is not reported after all. */
+        void discard() {
+            for (String suffix : new String[]{"", ".hgrm", ".mwp"}) {
+                PrintStream s = suffix.isEmpty() ? intervals : suffix.equals(".hgrm") ? hgrm : windows;
+                if (s != null && options.outputBase != null) {
+                    s.close();
+                    new java.io.File(options.outputBase + "." + tag + suffix).delete();
+                }
+            }
+        }
+
+        TagTotal finish(boolean several) throws IOException {
+            total.outputPercentileDistribution(hgrm, options.percentilesOutputTicksPerHalf,
+                    options.outputValueUnitRatio, options.csv);
+            hgrm.flush();
+            if (buffered != null) {
+                if (several) {
+                    stdout.println("#[Tag: " + (tag == null ? "[NO TAG (default)]" : tag) + "]");
+                }
+                buffered.writeTo(stdout);
+                stdout.flush();
+            } else {
+                hgrm.close();
+            }
+            if (intervals != null) {
+                intervals.close();
+            }
+            if (windows != null) {
+                windows.close();
+            }
+            checkErrors();
+            return new TagTotal(tag, total.histogram(), firstStartMs, lastEndMs, count);
+        }
+
+        private void checkErrors() throws IOException {
+            for (PrintStream s : new PrintStream[]{hgrm, intervals, windows}) {
+                if (s != null && s != stdout && s.checkError()) {
+                    throw new IOException("writing the report for " + (tag == null ? "untagged lines" : "tag " + tag)
+                            + " failed (disk full?)");
+                }
+            }
+        }
+
+        private void writeStartTime(PrintStream out) {
+            out.format(Locale.US, "#[StartTime: %.3f (seconds since epoch), %s]\n",
+                    startTimeSec, new Date((long) (startTimeSec * 1000)).toString());
+        }
+    }
+
+    /** With one tag asked for, outputs keep HistogramLogProcessor's names; otherwise each tag gets its own. */
+    private boolean channelsMayMultiply() {
+        return options.selection != TagSelection.ONE;
+    }
+
+    private static PrintStream create(String file) {
+        try {
+            return new PrintStream(new BufferedOutputStream(new FileOutputStream(file), 1 << 16), false);
+        } catch (FileNotFoundException e) {
+            throw new BadInputException("cannot write " + file + " (" + e.getMessage() + "); choose a writable -o base name");
+        }
+    }
+
+    private void timeRange(PrintStream out, String title) {
+        out.format(Locale.US, "#[%s between %.3f and", title, options.rangeStartSec);
+        if (options.rangeEndSec < Double.MAX_VALUE) {
+            out.format(" %.3f", options.rangeEndSec); // default locale, as HistogramLogProcessor
+        } else {
+            out.format(" %s", "<Infinite>");
+        }
+        out.format(options.absoluteRange ? " seconds (since the epoch)]\n" : " seconds (relative to StartTime)]\n");
+    }
+}

@@ -1,0 +1,201 @@
+package io.loadgen.core.log;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.loadgen.core.BadInputException;
+import io.loadgen.core.driver.Status;
+import io.loadgen.core.log.LogReport.TagTotal;
+import io.loadgen.core.record.Histograms;
+import io.loadgen.core.record.View;
+import io.loadgen.core.summary.JsonSummary;
+import io.loadgen.core.summary.OpResult;
+import io.loadgen.core.summary.RunResult;
+import org.HdrHistogram.Histogram;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns what {@link LogReport} summed from interval logs back into the JSON summary that {@code run
+ * --json} writes, so gates and scripts read one schema whether they start from a run or from its logs.
+ * Tags {@code OP.intended} / {@code OP.service} become {@code operations.OP}, {@code harness.lag}
+ * becomes {@code harness.lag}; the run's driver, target and threads come from the log's
+ * {@code #[run: ...]} header line (summed over merged logs). What a log cannot know is null, never
+ * invented: {@code errors} and {@code returns} (statuses are not in interval logs), and
+ * {@code corrected} unless every log states the same per-thread interval (threads / target).
+ * Stateless.
+ */
+public final class LogSummary {
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private LogSummary() {
+    }
+
+    /** The run schema, grouped back into operation types and views. */
+    public static ObjectNode byOperation(List<TagTotal> totals, List<String> comments, List<String> sources) {
+        Header header = Header.parse(comments);
+        Map<String, Map<View, Histogram>> ops = new LinkedHashMap<>();
+        Histogram lag = null;
+        long first = Long.MAX_VALUE;
+        long last = Long.MIN_VALUE;
+        List<String> other = new ArrayList<>();
+        for (TagTotal t : totals) {
+            Histogram h = integer(t);
+            if ("harness.lag".equals(t.tag())) {
+                lag = h;
+                continue;
+            }
+            View view = viewOf(t.tag());
+            if (view == null || view == View.CORRECTED) {
+                other.add(t.tag() == null ? "(untagged)" : t.tag());
+                continue;
+            }
+            String op = t.tag().substring(0, t.tag().length() - view.key().length() - 1);
+            ops.computeIfAbsent(op, k -> new EnumMap<>(View.class)).put(view, h);
+            first = Math.min(first, t.firstStartMs());
+            last = Math.max(last, t.lastEndMs());
+        }
+        if (ops.isEmpty()) {
+            throw new BadInputException("no OP.intended or OP.service tags in " + String.join(", ", sources)
+                    + " to group into operations; use --json-by tag");
+        }
+        long expectedIntervalNs = header.expectedIntervalNs();
+        List<OpResult> results = new ArrayList<>();
+        for (Map.Entry<String, Map<View, Histogram>> e : ops.entrySet()) {
+            Map<View, Histogram> views = new EnumMap<>(e.getValue());
+            Histogram service = views.get(View.SERVICE);
+            if (service != null) {
+                views.put(View.CORRECTED, expectedIntervalNs > 0
+                        ? service.copyCorrectedForCoordinatedOmission(expectedIntervalNs) : service.copy());
+            }
+            for (View v : View.values()) {
+                views.putIfAbsent(v, Histograms.newHistogram());
+            }
+            if (service == null) {
+                views.put(View.SERVICE, views.get(View.INTENDED)); // count() reads the service view
+            }
+            results.add(new OpResult(e.getKey(), views, new long[Status.count()]));
+        }
+        long runTimeNs = (last - first) * 1_000_000L;
+        RunResult result = new RunResult(header.driver, header.targetOpsPerSec, header.threads, runTimeNs, results,
+                lag == null ? Histograms.newHistogram() : lag, expectedIntervalNs, 0, Map.of(), Map.of(), "log");
+        ObjectNode json = JsonSummary.toJson(result);
+        ObjectNode operations = (ObjectNode) json.get("operations");
+        for (Map.Entry<String, Map<View, Histogram>> e : ops.entrySet()) {
+            ObjectNode op = (ObjectNode) operations.get(e.getKey());
+            op.putNull("errors");
+            op.putNull("returns");
+            for (View v : View.values()) {
+                boolean known = v == View.CORRECTED ? e.getValue().containsKey(View.SERVICE) && expectedIntervalNs > 0
+                        : e.getValue().containsKey(v);
+                if (!known) {
+                    op.putNull(v.key());
+                }
+            }
+        }
+        if (lag == null) {
+            ((ObjectNode) json.get("harness")).putNull("lag");
+        }
+        json.putNull("unissued_operations");
+        json.set("sources", NODES.arrayNode().addAll(sources.stream().map(NODES::textNode).toList()));
+        if (!other.isEmpty()) {
+            json.set("other_tags", NODES.arrayNode().addAll(other.stream().map(NODES::textNode).toList()));
+        }
+        return json;
+    }
+
+    /** One entry per tag, each the run schema's view object (microseconds). */
+    public static ObjectNode byTag(List<TagTotal> totals, List<String> sources) {
+        ObjectNode root = NODES.objectNode();
+        root.set("sources", NODES.arrayNode().addAll(sources.stream().map(NODES::textNode).toList()));
+        ObjectNode tags = root.putObject("tags");
+        for (TagTotal t : totals) {
+            ObjectNode view = JsonSummary.viewStats(integer(t));
+            view.put("start_ms", t.firstStartMs());
+            view.put("end_ms", t.lastEndMs());
+            view.put("intervals", t.intervals());
+            tags.set(t.tag() == null ? "" : t.tag(), view);
+        }
+        return root;
+    }
+
+    private static Histogram integer(TagTotal t) {
+        if (t.histogram() == null) {
+            throw new BadInputException("tag " + t.tag() + " holds DoubleHistograms; --json needs integer "
+                    + "histograms in nanoseconds, as loadgen writes");
+        }
+        return t.histogram();
+    }
+
+    private static View viewOf(String tag) {
+        if (tag == null) {
+            return null;
+        }
+        for (View v : View.values()) {
+            if (tag.endsWith("." + v.key()) && tag.length() > v.key().length() + 1) {
+                return v;
+            }
+        }
+        return null;
+    }
+
+    /** The {@code #[run: driver=... target=...ops/s threads=N ...]} lines of the logs, combined. */
+    private record Header(String driver, double targetOpsPerSec, int threads, double intervalNs) {
+        static Header parse(List<String> comments) {
+            String driver = null;
+            double target = 0;
+            int threads = 0;
+            double interval = -1;
+            int runs = 0;
+            for (String c : comments) {
+                if (!c.startsWith("[run: ")) {
+                    continue;
+                }
+                runs++;
+                Map<String, String> kv = new LinkedHashMap<>();
+                for (String token : c.substring(6, c.endsWith("]") ? c.length() - 1 : c.length()).split(" ")) {
+                    int eq = token.indexOf('=');
+                    if (eq > 0) {
+                        kv.put(token.substring(0, eq), token.substring(eq + 1));
+                    }
+                }
+                String d = kv.getOrDefault("driver", "unknown");
+                driver = driver == null || driver.equals(d) ? d : "mixed";
+                int t = parseInt(kv.get("threads"));
+                double rate = parseRate(kv.get("target"));
+                threads += t;
+                target += rate;
+                double i = rate > 0 && t > 0 ? t * 1e9 / rate : 0;
+                interval = interval < 0 || interval == i ? i : 0;
+            }
+            return runs == 0 ? new Header("unknown", 0, 0, 0)
+                    : new Header(driver, target, threads, Math.max(interval, 0));
+        }
+
+        long expectedIntervalNs() {
+            return (long) intervalNs;
+        }
+
+        private static int parseInt(String s) {
+            try {
+                return s == null ? 0 : Integer.parseInt(s);
+            } catch (NumberFormatException e) {
+                return 0;
+            }
+        }
+
+        private static double parseRate(String s) {
+            if (s == null || !s.endsWith("ops/s") || s.startsWith("phases")) {
+                return 0; // unthrottled, or phased: no single interval to correct with
+            }
+            try {
+                return Double.parseDouble(s.substring(0, s.length() - "ops/s".length()));
+            } catch (NumberFormatException e) {
+                return 0;
+            }
+        }
+    }
+}
