@@ -13,7 +13,7 @@ import java.io.PrintStream;
  * The launcher: parses the command line, runs one subcommand, maps the outcome to an exit code.
  * Called once, on the main thread.
  *
- * <p>Exit codes: 0 success; 1 the run failed; 2 bad input (one line on stderr naming the problem
+ * <p>Exit codes: 0 success; 1 the run failed, or a gate failed; 2 bad input (one line on stderr naming the problem
  * and the fix; a stack trace only with {@code -v}); 130 / 143 when interrupted by SIGINT / SIGTERM
  * (after printing the summary of what ran).
  */
@@ -42,6 +42,7 @@ public final class Main {
         cl.addSubcommand(new CommandLine(new DemoCommand(io)));
         cl.addSubcommand(new CommandLine(new DriversCommand(io)));
         cl.addSubcommand(new CommandLine(new ReportCommand(io)));
+        cl.addSubcommand(new CommandLine(new GateCommand(io)));
         cl.addSubcommand(new CommandLine(new PingServerCommand(io)));
         cl.getSubcommands().values().forEach(Main::helpOptionsLast);
         cl.setCaseInsensitiveEnumValuesAllowed(true);

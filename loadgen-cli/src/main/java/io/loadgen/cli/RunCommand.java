@@ -55,6 +55,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     ReportOptions report;
 
+    @Mixin
+    GateOptions gates;
+
     RunCommand(Streams io) {
         this.io = io;
     }
@@ -88,7 +91,7 @@ final class RunCommand implements Callable<Integer> {
                 .hlog(hlog)
                 .seed(report.seedOrRandom())
                 .build();
-        return new RunReporter(io, report).run(options, load.plan(), null);
+        return new RunReporter(io, report).run(options, load.plan(), null, gates);
     }
 
     private static RateProfile profile(PhasedWorkload phased) {

@@ -3,6 +3,11 @@ package io.loadgen.cli;
 import io.loadgen.core.BadInputException;
 import io.loadgen.core.driver.DriverProvider;
 import io.loadgen.core.driver.DriverRegistry;
+import io.loadgen.core.gate.Gate;
+import io.loadgen.core.gate.GateTable;
+import io.loadgen.core.gate.JUnitXml;
+import io.loadgen.core.gate.RunGate;
+import io.loadgen.core.gate.Verdict;
 import io.loadgen.core.run.LoadRun;
 import io.loadgen.core.run.OperationPlan;
 import io.loadgen.core.run.RunOptions;
@@ -16,6 +21,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -42,12 +48,28 @@ final class RunReporter {
      * @param epilogue called with the result after the standard report, or null
      */
     int run(RunOptions options, OperationPlan plan, Consumer<RunResult> epilogue) throws Exception {
+        return run(options, plan, epilogue, null);
+    }
+
+    /**
+     * @param gates the run's gates, or null: checked before the run starts, judged after its report
+     * @return 0, or {@link Main#EXIT_FAILED} when a gate failed
+     */
+    int run(RunOptions options, OperationPlan plan, Consumer<RunResult> epilogue, GateOptions gates) throws Exception {
         DriverProvider provider = DriverRegistry.find(options.driver());
         Path json = report.json;
         Path hgrmDir = report.hgrm;
         checkWritableFile(json, "--json");
         checkWritableDir(hgrmDir, "--hgrm");
         LoadRun run = new LoadRun(options, provider, plan, report.quiet ? null : io.err());
+        RunGate gate = gates == null ? null : gates.prepare(run.operations(), options.throttled(), reason -> {
+            io.err().println("loadgen: " + reason + "; stopping the run early (the log, summary and JSON are still"
+                    + " written)");
+            run.stop(reason);
+        });
+        if (gate != null && gate.hasWindows()) {
+            run.onInterval(gate);
+        }
         CountDownLatch reported = new CountDownLatch(1);
         Thread hook = new Thread(() -> stopAndAwait(run, reported), "loadgen-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
@@ -57,11 +79,23 @@ final class RunReporter {
             if (epilogue != null) {
                 epilogue.accept(result);
             }
-            return 0;
+            return gate == null ? 0 : judge(gate, result, gates.junit);
         } finally {
             reported.countDown();
             removeHook(hook);
         }
+    }
+
+    private int judge(RunGate gate, RunResult result, Path junit) throws IOException {
+        List<Verdict> verdicts = gate.verdicts(result);
+        PrintStream out = io.out();
+        out.println();
+        GateTable.write(verdicts, out);
+        if (junit != null) {
+            JUnitXml.write(verdicts, "run of " + result.driver(), junit);
+            io.err().println("loadgen: wrote " + junit);
+        }
+        return Gate.allPassed(verdicts) ? 0 : Main.EXIT_FAILED;
     }
 
     private void stopAndAwait(LoadRun run, CountDownLatch reported) {

@@ -68,9 +68,11 @@ public final class RuleFile {
         JsonNode root;
         try {
             root = YAML.readTree(text);
-        } catch (IOException e) {
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new BadInputException(option + " " + file + " is not a valid YAML or JSON list of rules ("
                     + e.getOriginalMessage() + ")", e);
+        } catch (IOException e) {
+            throw new BadInputException(option + " " + file + ": cannot read it (" + e.getMessage() + ")", e);
         }
         JsonNode list = root != null && root.isObject() ? root.get("rules") : root;
         if (list == null || !list.isArray()) {

@@ -10,6 +10,9 @@ import org.apache.logging.log4j.Logger;
 import org.HdrHistogram.Histogram;
 
 import java.io.PrintStream;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -44,6 +47,8 @@ final class IntervalSampler implements Runnable {
     private final Histogram intervalLag = Histograms.newHistogram();
     private final Histogram totalLag = Histograms.newHistogram();
     private final StatusLine line = new StatusLine();
+    private final Map<String, Histogram> intervalByTag;
+    private IntervalListener listener;
 
     private long t0Ns;
     private long t0Ms;
@@ -82,6 +87,17 @@ final class IntervalSampler implements Runnable {
             }
         }
         this.measuring = b.warmupNs == 0;
+        this.listener = b.listener;
+        Map<String, Histogram> byTag = new LinkedHashMap<>();
+        for (int o = 0; o < ops.length; o++) {
+            for (int v = 0; v < RECORDED.length; v++) {
+                byTag.put(tags[o][v], interval[o][v]);
+            }
+        }
+        if (throttled) {
+            byTag.put("harness.lag", intervalLag);
+        }
+        this.intervalByTag = Collections.unmodifiableMap(byTag);
     }
 
     /** Sets the run's start (both clocks) and end, just before the thread starts (which publishes them). */
@@ -152,9 +168,22 @@ final class IntervalSampler implements Runnable {
         }
         totalOps += intervalOps;
         measuredToNs = nowNs;
+        tellListener(startMs, endMs);
         printStatus(nowNs, endMs, intervalOps);
         reportErrors();
         lastNs = nowNs;
+    }
+
+    private void tellListener(long startMs, long endMs) {
+        if (listener == null) {
+            return;
+        }
+        try {
+            listener.onInterval(new IntervalHistograms(t0Ms, startMs, endMs, measuring, intervalByTag));
+        } catch (RuntimeException e) {
+            LOG.error("interval listener failed; it is not called again", e);
+            listener = null;
+        }
     }
 
     private void emit(Histogram h, String tag, long startMs, long endMs, Histogram totalTarget) {
@@ -270,5 +299,6 @@ final class IntervalSampler implements Runnable {
         long warmupNs;
         long intervalNs;
         long operationLimit;
+        IntervalListener listener;
     }
 }

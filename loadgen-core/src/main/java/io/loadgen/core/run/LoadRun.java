@@ -54,6 +54,7 @@ public final class LoadRun {
     private final NanoClock clock;
     private final OperationPlan plan;
     private final StopSignal stop = new StopSignal();
+    private IntervalListener intervalListener;
 
     /**
      * @param status where the status line goes every interval (stderr), or null for none
@@ -80,6 +81,15 @@ public final class LoadRun {
         this.plan = plan;
         this.status = status;
         this.clock = clock;
+    }
+
+    /**
+     * Hands every closed interval's histograms to {@code listener} on the sampler thread (e.g. live
+     * gates); call before {@link #run()}. Returns this run.
+     */
+    public LoadRun onInterval(IntervalListener listener) {
+        this.intervalListener = listener;
+        return this;
     }
 
     /** Ends the run early: workers stop issuing, the last interval is sampled and logged. Any thread. */
@@ -181,6 +191,16 @@ public final class LoadRun {
         return index;
     }
 
+    /**
+     * The operation types this run will issue, in order: the plan's, or the single {@code --operation}
+     * (the driver's first by default).
+     *
+     * @throws BadInputException for an {@code --operation} the driver does not have
+     */
+    public List<String> operations() {
+        return plan != null ? plan.operations() : List.of(operationName());
+    }
+
     private String operationName() {
         List<String> supported = provider.operations();
         if (options.operation() == null) {
@@ -226,6 +246,7 @@ public final class LoadRun {
         b.warmupNs = options.warmup().toNanos();
         b.intervalNs = options.interval().toNanos();
         b.operationLimit = options.operations();
+        b.listener = intervalListener;
         return b;
     }
 

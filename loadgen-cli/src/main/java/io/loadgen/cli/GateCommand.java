@@ -1,0 +1,121 @@
+package io.loadgen.cli;
+
+import io.loadgen.core.BadInputException;
+import io.loadgen.core.gate.Gate;
+import io.loadgen.core.gate.GateTable;
+import io.loadgen.core.gate.JUnitXml;
+import io.loadgen.core.gate.Regression;
+import io.loadgen.core.gate.Rule;
+import io.loadgen.core.gate.TimeRange;
+import io.loadgen.core.gate.Verdict;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code loadgen gate}: judges a JSON summary or interval logs against CI thresholds, prints a table,
+ * optionally writes JUnit XML, and exits 0 (all pass), 1 (any fails) or 2 (bad input). Main thread.
+ */
+@Command(name = "gate", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Judge a run against thresholds, for CI: a table of rule, observed, limit and PASS/FAIL,"
+                + " and the exit code 0 when every rule passes, 1 when any fails, 2 for bad input.",
+                "A rule is METRIC CMP LIMIT [over Ns windows], e.g. 'READ.intended.p99 < 5ms',"
+                        + " '*.intended.max < 1s over 10s windows', 'READ.errors < 0.1%', 'throughput > 9500/s'."},
+        footer = {"", "METRIC is OP.VIEW.STAT (VIEW intended, service or corrected; STAT p50, p99.9 or p(99.9),"
+                + " min, max, mean, count), harness.lag.STAT, OP.errors, errors, OP.throughput or throughput;"
+                + " OP is an operation type or * for each. CMP is <, <=, > or >=. Latency limits take ns, us, ms, s"
+                + " or m; errors a count or a %; throughput ops/s (9500/s).",
+                "", "Examples:",
+                "  loadgen gate run.json --rule 'READ.intended.p99 < 5ms' --rule 'READ.errors < 0.1%' --junit gates.xml",
+                "  loadgen gate run.hlog --rule '*.intended.p99 < 20ms over 10s windows' --start 30",
+                "  loadgen gate new.json --baseline old.json --max-regression 'p99:+10%,p99.9:+20%'"})
+final class GateCommand implements Callable<Integer> {
+    private final Streams io;
+
+    @Mixin
+    VerbosityMixin verbosity;
+
+    @Parameters(paramLabel = "FILE", arity = "1..*",
+            description = "A JSON summary (run --json), or one or more interval logs (run --hlog; merged on time);"
+                    + " plain or gzip-compressed, told apart by content.")
+    List<Path> files = new ArrayList<>();
+
+    @Option(names = "--rule", paramLabel = "RULE", order = 10, description = "A rule (repeatable).")
+    List<String> rules = new ArrayList<>();
+
+    @Option(names = "--rule-file", paramLabel = "FILE", order = 20,
+            description = "Rules from a file: one per line, # comments; or a YAML/JSON list (repeatable).")
+    List<Path> ruleFiles = new ArrayList<>();
+
+    @Option(names = "--baseline", paramLabel = "FILE", order = 30,
+            description = "A previous run's JSON summary (or interval log) to compare with; needs --max-regression.")
+    Path baseline;
+
+    @Option(names = "--max-regression", paramLabel = "STAT:+N%,...", order = 40,
+            description = "How much worse than --baseline each operation type and view may be, e.g."
+                    + " 'p99:+10%,p99.9:+20%' (latency may grow that much), 'throughput:-5%' (may drop that much).")
+    String maxRegression;
+
+    @Option(names = "--start", paramLabel = "SEC", order = 50, converter = SecondsConverter.class,
+            description = "Interval logs: only intervals starting SEC seconds or more after the log's StartTime;"
+                    + " windows count from here.")
+    Double start;
+
+    @Option(names = "--end", paramLabel = "SEC", order = 60, converter = SecondsConverter.class,
+            description = "Interval logs: only intervals starting before SEC seconds after the log's StartTime.")
+    Double end;
+
+    @Option(names = "--junit", paramLabel = "FILE", order = 70,
+            description = "Also write the verdicts as JUnit XML, one test case per rule, for CI dashboards.")
+    Path junit;
+
+    GateCommand(Streams io) {
+        this.io = io;
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        List<Rule> all = GateRules.parse(rules, ruleFiles, "--rule-file");
+        Regression regression = regression();
+        if (all.isEmpty() && regression == null) {
+            throw new BadInputException("no rules; give --rule RULE (e.g. --rule 'READ.intended.p99 < 5ms'),"
+                    + " --rule-file FILE, or --baseline FILE with --max-regression");
+        }
+        RunReporter.checkWritableFile(junit, "--junit");
+        List<Verdict> verdicts = Gate.evaluate(files, new TimeRange(start, end), all, baseline, regression,
+                w -> io.err().println("warning: " + w));
+        GateTable.write(verdicts, io.out());
+        if (junit != null) {
+            JUnitXml.write(verdicts, sourceName(), junit);
+            io.err().println("loadgen: wrote " + junit);
+        }
+        return Gate.allPassed(verdicts) ? 0 : Main.EXIT_FAILED;
+    }
+
+    private Regression regression() {
+        if (baseline == null && maxRegression == null) {
+            return null;
+        }
+        if (baseline == null) {
+            throw new BadInputException("--max-regression compares with a baseline; give --baseline FILE"
+                    + " (a previous run's JSON summary)");
+        }
+        if (maxRegression == null) {
+            throw new BadInputException("--baseline needs --max-regression to say how much worse is allowed,"
+                    + " e.g. --max-regression 'p99:+10%,p99.9:+20%'");
+        }
+        return Regression.parse(maxRegression);
+    }
+
+    private String sourceName() {
+        List<String> names = new ArrayList<>();
+        files.forEach(f -> names.add(f.toString()));
+        return String.join(" + ", names);
+    }
+}

@@ -1,0 +1,59 @@
+package io.loadgen.core.gate;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Prints verdicts as an aligned table for a person and a CI log, then one line with the outcome.
+ * Stateless; any thread.
+ *
+ * <pre>
+ * rule                                         observed                                    limit      result
+ * READ.intended.p99 &lt; 5ms                      4.12 ms                                     &lt; 5 ms     PASS
+ * READ.intended.p99 &lt; 5ms over 10s windows     41.2 ms @ 120-130 s, 1 of 360 windows failed &lt; 5 ms     FAIL
+ *
+ * FAILED: 1 of 2 gates failed
+ * </pre>
+ */
+public final class GateTable {
+    static final String[] HEADER = {"rule", "observed", "limit", "result"};
+    private static final String GAP = "  ";
+
+    private GateTable() {
+    }
+
+    public static void write(List<Verdict> verdicts, PrintStream out) {
+        List<String[]> rows = new ArrayList<>();
+        rows.add(HEADER);
+        for (Verdict v : verdicts) {
+            rows.add(new String[]{v.rule(), v.observed(), v.limit(), v.passed() ? "PASS" : "FAIL"});
+        }
+        int[] widths = new int[HEADER.length];
+        for (String[] row : rows) {
+            for (int c = 0; c < row.length; c++) {
+                widths[c] = Math.max(widths[c], row[c].length());
+            }
+        }
+        for (String[] row : rows) {
+            StringBuilder line = new StringBuilder();
+            for (int c = 0; c < row.length; c++) {
+                line.append(c == 0 ? "" : GAP).append(row[c]);
+                if (c < row.length - 1) {
+                    line.append(" ".repeat(widths[c] - row[c].length()));
+                }
+            }
+            out.println(line);
+        }
+        out.println();
+        out.println(outcome(verdicts));
+        out.flush();
+    }
+
+    /** {@code PASSED: all 4 gates passed} or {@code FAILED: 1 of 4 gates failed}. */
+    public static String outcome(List<Verdict> verdicts) {
+        long failed = verdicts.stream().filter(v -> !v.passed()).count();
+        return failed == 0 ? "PASSED: all " + verdicts.size() + " gate" + (verdicts.size() == 1 ? "" : "s") + " passed"
+                : "FAILED: " + failed + " of " + verdicts.size() + " gate" + (verdicts.size() == 1 ? "" : "s") + " failed";
+    }
+}

@@ -1,0 +1,57 @@
+package io.loadgen.core.gate;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.loadgen.core.BadInputException;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** A JSON summary as a gate source: the whole run, no windows. Immutable after reading. */
+final class JsonSource extends GateSource {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private final JsonMeasurements measurements;
+
+    private JsonSource(JsonMeasurements measurements) {
+        this.measurements = measurements;
+    }
+
+    /** @throws BadInputException when the file is not a readable loadgen JSON summary */
+    static JsonSource read(Path file) {
+        try (InputStream in = open(file)) {
+            return new JsonSource(new JsonMeasurements(file.toString(), MAPPER.readTree(in)));
+        } catch (JsonProcessingException e) {
+            throw new BadInputException(file + " is not valid JSON (" + e.getOriginalMessage() + "); give the file"
+                    + " loadgen run --json FILE wrote", e);
+        } catch (IOException e) {
+            throw new BadInputException("cannot read " + file + " (" + e.getMessage() + ")", e);
+        }
+    }
+
+    @Override
+    String name() {
+        return measurements.source();
+    }
+
+    @Override
+    void check(Rule rule) {
+        if (rule.windowed()) {
+            throw new BadInputException("rule '" + rule.text() + "': windows need an interval log; " + name()
+                    + " is a JSON summary of the whole run (write a log with loadgen run --hlog FILE)");
+        }
+    }
+
+    @Override
+    Evaluation evaluate(List<Rule> rules) {
+        rules.forEach(this::check);
+        List<Verdict> verdicts = new ArrayList<>();
+        for (Rule rule : rules) {
+            verdicts.addAll(RuleEvaluator.evaluate(rule, measurements));
+        }
+        return new Evaluation(verdicts, measurements);
+    }
+}

@@ -1,0 +1,133 @@
+package io.loadgen.core.gate;
+
+import io.loadgen.core.BadInputException;
+import io.loadgen.core.log.LogInterval;
+import io.loadgen.core.log.LogSet;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Interval logs as a gate source: one or more logs merged on time ({@link LogSet}), optionally a
+ * time range of them, read once. Rules on the whole range are judged on the histograms summed by
+ * tag; windowed rules window by window as the lines stream past ({@link WindowTracker}), so memory
+ * holds one histogram per tag per window length, however long the log. Logs hold latencies only:
+ * no errors and no corrected view. One thread.
+ */
+final class LogSource extends GateSource {
+    static final String NO_ERRORS = "interval logs do not record errors; gate errors on the JSON summary"
+            + " (loadgen run --json FILE)";
+    static final String NO_CORRECTED = "interval logs have no corrected view (it is computed from the whole run"
+            + " at its end); gate it on the JSON summary (loadgen run --json FILE), or use intended";
+
+    private final List<Path> files;
+    private final TimeRange range;
+    private final Consumer<String> warnings;
+    private final String name;
+
+    LogSource(List<Path> files, TimeRange range, Consumer<String> warnings) {
+        this.files = List.copyOf(files);
+        this.range = range;
+        this.warnings = warnings;
+        List<String> names = new ArrayList<>();
+        files.forEach(f -> names.add(f.toString()));
+        this.name = String.join(" + ", names);
+    }
+
+    @Override
+    String name() {
+        return name;
+    }
+
+    @Override
+    void check(Rule rule) {
+        if (rule.metric().kind() == Metric.Kind.ERRORS) {
+            throw new BadInputException("rule '" + rule.text() + "': " + NO_ERRORS);
+        }
+        if (rule.metric().view() == GateView.CORRECTED) {
+            throw new BadInputException("rule '" + rule.text() + "': " + NO_CORRECTED);
+        }
+    }
+
+    @Override
+    Evaluation evaluate(List<Rule> rules) throws IOException {
+        rules.forEach(this::check);
+        Map<Long, WindowTracker> trackers = trackers(rules);
+        HistogramSet whole = new HistogramSet();
+        read(whole, trackers);
+        if (whole.isEmpty()) {
+            throw new BadInputException(name + " has no tagged intervals" + (range.isAll() ? "" : " " + range.describe())
+                    + "; give a log written by loadgen run --hlog FILE" + (range.isAll() ? "" : ", or widen the range"));
+        }
+        Measurements measurements = HistogramMeasurements.ofLog(name, whole.byTag(), whole.spanMs() / 1000.0);
+        Map<Rule, List<Verdict>> windowed = new LinkedHashMap<>();
+        for (WindowTracker t : trackers.values()) {
+            windowed.putAll(t.verdicts());
+        }
+        List<Verdict> verdicts = new ArrayList<>();
+        for (Rule rule : rules) {
+            verdicts.addAll(rule.windowed() ? windowed.get(rule) : RuleEvaluator.evaluate(rule, measurements));
+        }
+        return new Evaluation(verdicts, measurements);
+    }
+
+    private Map<Long, WindowTracker> trackers(List<Rule> rules) {
+        Map<Long, List<Rule>> byLength = new LinkedHashMap<>();
+        for (Rule rule : rules) {
+            if (rule.windowed()) {
+                byLength.computeIfAbsent(rule.window().toMillis(), k -> new ArrayList<>()).add(rule);
+            }
+        }
+        Map<Long, WindowTracker> trackers = new LinkedHashMap<>();
+        byLength.forEach((ms, list) -> trackers.put(ms, new WindowTracker(ms, range.originMs(), list, name, null)));
+        return trackers;
+    }
+
+    private void read(HistogramSet whole, Map<Long, WindowTracker> trackers) throws IOException {
+        boolean warnedUntagged = false;
+        try (LogSet logs = LogSet.open(files, warnings)) {
+            double startSec = logs.startTimeSec();
+            for (LogInterval line = logs.next(); line != null; line = logs.next()) {
+                long startMs = Math.round((line.absoluteStartSec() - startSec) * 1000);
+                long endMs = Math.round((line.absoluteEndSec() - startSec) * 1000);
+                if (!range.contains(startMs)) {
+                    continue;
+                }
+                if (line.tag() == null) {
+                    if (!warnedUntagged) {
+                        warnings.accept(line.where() + ": untagged intervals are skipped; gates read loadgen's tags"
+                                + " (READ.intended, READ.service, harness.lag)");
+                        warnedUntagged = true;
+                    }
+                    continue;
+                }
+                Histogram h = histogram(line);
+                if (h != null) {
+                    whole.add(line.tag(), h, startMs, endMs);
+                    for (WindowTracker t : trackers.values()) {
+                        t.add(line.tag(), h, startMs, endMs);
+                    }
+                }
+            }
+        }
+        for (WindowTracker t : trackers.values()) {
+            t.finish();
+        }
+    }
+
+    private static Histogram histogram(LogInterval line) {
+        EncodableHistogram h = line.histogram();
+        if (h == null || h instanceof Histogram) {
+            return (Histogram) h;
+        }
+        throw new BadInputException(line.where() + " holds a DoubleHistogram; gates read integer histograms of"
+                + " nanoseconds, as loadgen run --hlog writes them");
+    }
+}

@@ -1,0 +1,21 @@
+package io.loadgen.core.run;
+
+import org.HdrHistogram.Histogram;
+
+import java.util.Map;
+
+/**
+ * One closed interval of a run, as its {@link IntervalListener} sees it: the histograms the interval
+ * log gets, by tag ({@code READ.intended}, {@code READ.service}, {@code harness.lag} when throttled),
+ * values in ns. The histograms are the sampler's own and are reused for the next interval: read them
+ * during the call, or copy them; never keep them. Made by the sampler thread.
+ *
+ * @param runStartMs the run's start (the interval log's StartTime), epoch ms
+ * @param startMs    the interval's start, epoch ms
+ * @param endMs      the interval's end, epoch ms
+ * @param measured   false during the warm-up: the interval is logged but left out of the summary
+ * @param byTag      the interval's histograms by tag, in the log's order
+ */
+public record IntervalHistograms(long runStartMs, long startMs, long endMs, boolean measured,
+                                 Map<String, Histogram> byTag) {
+}
