@@ -26,15 +26,16 @@ import java.util.concurrent.Callable;
         description = {"Judge a run against thresholds, for CI: a table of rule, observed, limit and PASS/FAIL,"
                 + " and the exit code 0 when every rule passes, 1 when any fails, 2 for bad input.",
                 "A rule is METRIC CMP LIMIT [over Ns windows], e.g. 'READ.intended.p99 < 5ms',"
-                        + " '*.intended.max < 1s over 10s windows', 'READ.errors < 0.1%', 'throughput > 9500/s'."},
+                        + " '*.intended.max < 1s over 10s windows', 'READ.errors < 0.1%%', 'throughput > 9500/s'."},
         footer = {"", "METRIC is OP.VIEW.STAT (VIEW intended, service or corrected; STAT p50, p99.9 or p(99.9),"
                 + " min, max, mean, count), harness.lag.STAT, OP.errors, errors, OP.throughput or throughput;"
                 + " OP is an operation type or * for each. CMP is <, <=, > or >=. Latency limits take ns, us, ms, s"
-                + " or m; errors a count or a %; throughput ops/s (9500/s).",
+                + " or m; errors a count or a %%; throughput ops/s (9500/s).",
                 "", "Examples:",
-                "  loadgen gate run.json --rule 'READ.intended.p99 < 5ms' --rule 'READ.errors < 0.1%' --junit gates.xml",
-                "  loadgen gate run.hlog --rule '*.intended.p99 < 20ms over 10s windows' --start 30",
-                "  loadgen gate new.json --baseline old.json --max-regression 'p99:+10%,p99.9:+20%'"})
+                "  loadgen gate run.json --rule 'READ.intended.p99 < 5ms' --junit gates.xml",
+                "  loadgen gate run.json --rule 'READ.errors < 0.1%%' --rule 'throughput > 9500/s'",
+                "  loadgen gate run.hlog --rule '*.intended.p99 < 20ms over 10s windows'",
+                "  loadgen gate new.json --baseline old.json --max-regression 'p99:+10%%'"})
 final class GateCommand implements Callable<Integer> {
     private final Streams io;
 
@@ -59,7 +60,7 @@ final class GateCommand implements Callable<Integer> {
 
     @Option(names = "--max-regression", paramLabel = "STAT:+N%,...", order = 40,
             description = "How much worse than --baseline each operation type and view may be, e.g."
-                    + " 'p99:+10%,p99.9:+20%' (latency may grow that much), 'throughput:-5%' (may drop that much).")
+                    + " 'p99:+10%%,p99.9:+20%%' (latency may grow that much), 'throughput:-5%%' (may drop that much).")
     String maxRegression;
 
     @Option(names = "--start", paramLabel = "SEC", order = 50, converter = SecondsConverter.class,

@@ -134,6 +134,14 @@ class GateCommandTest {
     }
 
     @Test
+    void helpShowsTheGrammarWithItsPercentSigns() {
+        Cli cli = Cli.run("gate", "--help");
+        assertEquals(0, cli.exitCode, cli.err);
+        assertTrue(cli.out.contains("--max-regression 'p99:+10%'"), cli.out);
+        assertFalse(cli.out.contains("%%"), "every description formatted: " + cli.out);
+    }
+
+    @Test
     void runWithGatesThatPassExitsZeroAndPrintsTheTableAfterTheSummary() {
         Cli cli = Cli.run("run", "--driver", "mockdb", "-p", "mockdb.delay=1ms", "--target", "200", "--duration", "1s",
                 "-q", "--gate", "READ.service.p50 >= 1ms", "--gate", "READ.errors < 1%",
