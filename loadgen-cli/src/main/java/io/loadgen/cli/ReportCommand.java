@@ -92,7 +92,7 @@ final class ReportCommand implements Callable<Integer> {
     double outputValueUnitRatio = 1_000_000.0;
 
     @Option(names = {"-percentilesOutputTicksPerHalf", "--percentiles-output-ticks-per-half"}, paramLabel = "N",
-            description = "Percentile rows per halving of the remaining distance to 100% (default 5).")
+            description = "Percentile rows per halving of the remaining distance to 100%% (default 5).")
     int ticksPerHalf = 5;
 
     @Option(names = {"-correctLogWithKnownCoordinatedOmission", "--correct-log-with-known-coordinated-omission"},

@@ -80,7 +80,12 @@ final class JsonMeasurements implements Measurements {
 
     @Override
     public long errors(String op) {
-        return operations.path(op).path("errors").asLong(0);
+        JsonNode errors = operations.path(op).get("errors");
+        if (errors == null || !errors.isNumber()) {
+            throw new BadInputException(source + " has no error count for " + op + " (a summary made from an interval"
+                    + " log by loadgen report cannot know errors); gate errors on the run's own JSON (loadgen run --json)");
+        }
+        return errors.asLong();
     }
 
     @Override
