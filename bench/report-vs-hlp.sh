@@ -135,7 +135,7 @@ for ((r = 1; r <= reps; r++)); do
 done
 
 echo
-echo "wall-clock seconds, median of $reps (all runs in brackets); ratio = HLP / loadgen, > 1: loadgen faster"
+echo "wall-clock seconds, median of $reps (every run on the right); ratio = HLP / loadgen, > 1: loadgen faster"
 printf '%-40s %8s %8s %8s   %s\n' "case" "HLP" "loadgen" "ratio" "runs HLP | loadgen"
 row() {
   local label="$1" h l
