@@ -4,7 +4,6 @@ import io.loadgen.core.BadInputException;
 import io.loadgen.drivers.ping.PingProtocol;
 import io.loadgen.drivers.ping.PingServer;
 import org.apache.logging.log4j.LogManager;
-import org.apache.logging.log4j.Logger;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -25,7 +24,6 @@ import java.util.concurrent.CountDownLatch;
                 + "'loadgen run --driver ping'. With --delay, every reply is held that long, so a run has a known answer.",
                 "Listens on 127.0.0.1:7777 over tcp by default (the ping driver's defaults); logs its address on stderr."})
 final class PingServerCommand implements Callable<Integer> {
-    private static final Logger LOG = LogManager.getLogger(PingServerCommand.class);
     private final Streams io;
 
     @Mixin
@@ -59,7 +57,7 @@ final class PingServerCommand implements Callable<Integer> {
         }
         InetAddress address = resolve(bind);
         if (!address.isLoopbackAddress()) {
-            LOG.warn("--bind {} is not a loopback address: other machines can reach this ping server", bind);
+            LogManager.getLogger(PingServerCommand.class).warn("--bind {} is not a loopback address: other machines can reach this ping server", bind);
         }
         PingServer server = PingServer.start(proto, new InetSocketAddress(address, port), delay);
         CountDownLatch stopped = new CountDownLatch(1);

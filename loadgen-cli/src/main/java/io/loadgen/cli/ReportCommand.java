@@ -41,8 +41,6 @@ import java.util.concurrent.Callable;
                 "  loadgen report run.hlog                                   (every tag's distribution, ms)",
                 "  loadgen report a.hlog b.hlog.gz --merge-to all.hlog --json all.json"})
 final class ReportCommand implements Callable<Integer> {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
-
     private final Streams io;
 
     @Mixin
@@ -212,7 +210,7 @@ final class ReportCommand implements Callable<Integer> {
     private void writeJson(List<TagTotal> totals, LogSet set) throws IOException {
         ObjectNode node = jsonBy.equals("tag") ? LogSummary.byTag(totals, set.names())
                 : LogSummary.byOperation(totals, set.comments(), set.names());
-        var writer = MAPPER.writerWithDefaultPrettyPrinter().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+        var writer = new ObjectMapper().writerWithDefaultPrettyPrinter().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
         if ("-".equals(json)) {
             writer.writeValue(io.out(), node);
             io.out().println();
