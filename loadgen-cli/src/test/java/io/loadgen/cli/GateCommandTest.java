@@ -68,9 +68,12 @@ class GateCommandTest {
     @Test
     void windowedRulesOnTheRunsIntervalLog() {
         Cli cli = Cli.run("gate", hlog.toString(), "--rule", "READ.service.p50 >= 1ms over 1s windows",
-                "--rule", "READ.intended.p99.7 < 1m", "--start", "0", "--end", "60s");
+                "--rule", "READ.intended.p99.7 < 1m", "--rule", "READ.errors < 0.1% over 1s windows",
+                "--start", "0", "--end", "60s");
         assertEquals(0, cli.exitCode, cli.err + cli.out);
         assertTrue(cli.out.contains(" @ 0-1 s, "), cli.out);
+        assertTrue(cli.out.lines().anyMatch(l -> l.startsWith("READ.errors < 0.1% over 1s windows ")
+                && l.contains(" 0% @ 0-1 s") && l.endsWith("PASS")), "errors from the log's READ.status lines: " + cli.out);
     }
 
     @Test
@@ -92,8 +95,8 @@ class GateCommandTest {
                         "rule 'UPDATE.intended.p99 < 5ms': @JSON has no operation 'UPDATE'; it has READ"),
                 Arguments.of(new String[]{"gate", "@JSON", "--rule", "READ.intended.p99 < 5"},
                         "the limit '5' needs a unit; latency limits take ns, us, ms, s or m (e.g. 5ms)"),
-                Arguments.of(new String[]{"gate", "@HLOG", "--rule", "READ.errors < 1%"},
-                        "interval logs do not record errors; gate errors on the JSON summary"),
+                Arguments.of(new String[]{"gate", "@HLOG", "--rule", "READ.corrected.p99 < 1s"},
+                        "interval logs have no corrected view"),
                 Arguments.of(new String[]{"gate", "@JSON"},
                         "no rules; give --rule RULE (e.g. --rule 'READ.intended.p99 < 5ms'), --rule-file FILE, or"
                                 + " --baseline FILE with --max-regression"),

@@ -1,6 +1,7 @@
 package io.loadgen.core.gate;
 
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.record.StatusTags;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
@@ -36,9 +37,21 @@ final class HistogramMeasurements implements Measurements {
         this.whyNoCorrected = whyNoCorrected;
     }
 
-    /** Measurements of interval logs: no errors and no corrected view. */
+    /**
+     * Measurements of interval logs: errors from the {@code OP.status} lines (none in a log written before
+     * loadgen recorded them: then errors are unknown), and no corrected view.
+     */
     static HistogramMeasurements ofLog(String source, Map<String, Histogram> byTag, double spanSec) {
-        return new HistogramMeasurements(source, byTag, spanSec, null, LogSource.NO_ERRORS, LogSource.NO_CORRECTED);
+        Map<String, Long> errors = null;
+        for (Map.Entry<String, Histogram> e : byTag.entrySet()) {
+            if (StatusTags.isStatusTag(e.getKey())) {
+                if (errors == null) {
+                    errors = new java.util.LinkedHashMap<>();
+                }
+                errors.put(StatusTags.operationOf(e.getKey()), StatusTags.errors(e.getValue()));
+            }
+        }
+        return new HistogramMeasurements(source, byTag, spanSec, errors, LogSource.NO_ERRORS, LogSource.NO_CORRECTED);
     }
 
     @Override

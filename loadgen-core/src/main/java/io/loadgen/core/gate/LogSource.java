@@ -18,12 +18,12 @@ import java.util.function.Consumer;
  * Interval logs as a gate source: one or more logs merged on time ({@link LogSet}), optionally a
  * time range of them, read once. Rules on the whole range are judged on the histograms summed by
  * tag; windowed rules window by window as the lines stream past ({@link WindowTracker}), so memory
- * holds one histogram per tag per window length, however long the log. Logs hold latencies only:
- * no errors and no corrected view. One thread.
+ * holds one histogram per tag per window length, however long the log. Logs hold latencies and, in
+ * {@code OP.status} lines, status counts (so errors, window by window), but no corrected view. One thread.
  */
 final class LogSource extends GateSource {
-    static final String NO_ERRORS = "interval logs do not record errors; gate errors on the JSON summary"
-            + " (loadgen run --json FILE)";
+    static final String NO_ERRORS = "this log has no OP.status lines (an older loadgen wrote it), so no error"
+            + " counts; gate errors on the JSON summary (loadgen run --json FILE)";
     static final String NO_CORRECTED = "interval logs have no corrected view (it is computed from the whole run"
             + " at its end); gate it on the JSON summary (loadgen run --json FILE), or use intended";
 
@@ -48,9 +48,6 @@ final class LogSource extends GateSource {
 
     @Override
     void check(Rule rule) {
-        if (rule.metric().kind() == Metric.Kind.ERRORS) {
-            throw new BadInputException("rule '" + rule.text() + "': " + NO_ERRORS);
-        }
         if (rule.metric().view() == GateView.CORRECTED) {
             throw new BadInputException("rule '" + rule.text() + "': " + NO_CORRECTED);
         }

@@ -83,10 +83,9 @@ public final class RunGate implements IntervalListener {
             throw bad(rule, "without --target the run has no schedule, so no " + (m.view() == GateView.LAG
                     ? "harness.lag" : "corrected view") + "; give --target OPS, or gate on intended");
         }
-        if (rule.windowed() && (m.kind() == Metric.Kind.ERRORS || m.view() == GateView.CORRECTED)) {
-            throw bad(rule, "windows are judged on the interval histograms (intended, service, harness.lag); "
-                    + (m.kind() == Metric.Kind.ERRORS ? "errors" : "corrected") + " is judged on the whole run:"
-                    + " leave out 'over ... windows'");
+        if (rule.windowed() && m.view() == GateView.CORRECTED) {
+            throw bad(rule, "windows are judged on the interval histograms (intended, service, harness.lag, status);"
+                    + " corrected is judged on the whole run: leave out 'over ... windows'");
         }
     }
 

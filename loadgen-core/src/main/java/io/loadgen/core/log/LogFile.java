@@ -236,8 +236,12 @@ final class LogFile implements Closeable {
             observedBaseTime = true;
         }
         double absoluteStart = timestamp + baseTimeSec;
-        return new LogInterval(this, number, last, tag, absoluteStart, absoluteStart + length, startTimeSec,
-                line.substring(c1 + 1, c2), line.substring(c2 + 1, c3), payload);
+        LogInterval interval = new LogInterval(this, number, last, tag, absoluteStart, absoluteStart + length,
+                startTimeSec, line.substring(c1 + 1, c2), line.substring(c2 + 1, c3), payload);
+        if (last) {
+            interval.histogram(); // a killed run's cut last line is reported whichever tags are wanted
+        }
+        return interval;
     }
 
     private LogInterval badLine(long number, boolean last, String what) {

@@ -2,6 +2,7 @@ package io.loadgen.core.log;
 
 import io.loadgen.core.BadInputException;
 import io.loadgen.core.log.LogReportOptions.TagSelection;
+import io.loadgen.core.record.StatusTags;
 import org.HdrHistogram.DoubleHistogram;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
@@ -125,8 +126,9 @@ public final class LogReport {
         return switch (options.selection) {
             case ONE -> Objects.equals(tag, options.tag);
             case ALL -> true;
-            // Untagged lines, as HistogramLogProcessor; tagged ones too until an untagged line shows up.
-            case DEFAULT -> tag == null || !untaggedSeen;
+            // Untagged lines, as HistogramLogProcessor; tagged latencies too until an untagged line shows
+            // up (OP.status lines count statuses, not latencies: ask for them by name or with --all-tags).
+            case DEFAULT -> tag == null || !untaggedSeen && !StatusTags.isStatusTag(tag);
         };
     }
 

@@ -6,6 +6,7 @@ import io.loadgen.core.BadInputException;
 import io.loadgen.core.driver.Status;
 import io.loadgen.core.log.LogReport.TagTotal;
 import io.loadgen.core.record.Histograms;
+import io.loadgen.core.record.StatusTags;
 import io.loadgen.core.record.View;
 import io.loadgen.core.summary.JsonSummary;
 import io.loadgen.core.summary.OpResult;
@@ -24,7 +25,8 @@ import java.util.Map;
  * Tags {@code OP.intended} / {@code OP.service} become {@code operations.OP}, {@code harness.lag}
  * becomes {@code harness.lag}; the run's driver, target and threads come from the log's
  * {@code #[run: ...]} header line (summed over merged logs). What a log cannot know is null, never
- * invented: {@code errors} and {@code returns} (statuses are not in interval logs), and
+ * invented: {@code errors} and {@code returns} come from the {@code OP.status} lines (null for a log
+ * without them), and
  * {@code corrected} unless every log states the same per-thread interval (threads / target).
  * Stateless.
  */
@@ -38,6 +40,7 @@ public final class LogSummary {
     public static ObjectNode byOperation(List<TagTotal> totals, List<String> comments, List<String> sources) {
         Header header = Header.parse(comments);
         Map<String, Map<View, Histogram>> ops = new LinkedHashMap<>();
+        Map<String, long[]> statuses = new LinkedHashMap<>();
         Histogram lag = null;
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
@@ -46,6 +49,10 @@ public final class LogSummary {
             Histogram h = integer(t);
             if ("harness.lag".equals(t.tag())) {
                 lag = h;
+                continue;
+            }
+            if (StatusTags.isStatusTag(t.tag())) {
+                statuses.put(StatusTags.operationOf(t.tag()), StatusTags.counts(h));
                 continue;
             }
             View view = viewOf(t.tag());
@@ -77,7 +84,7 @@ public final class LogSummary {
             if (service == null) {
                 views.put(View.SERVICE, views.get(View.INTENDED)); // count() reads the service view
             }
-            results.add(new OpResult(e.getKey(), views, new long[Status.count()]));
+            results.add(new OpResult(e.getKey(), views, statuses.getOrDefault(e.getKey(), new long[Status.count()])));
         }
         long runTimeNs = (last - first) * 1_000_000L;
         RunResult result = new RunResult(header.driver, header.targetOpsPerSec, header.threads, runTimeNs, results,
@@ -86,8 +93,10 @@ public final class LogSummary {
         ObjectNode operations = (ObjectNode) json.get("operations");
         for (Map.Entry<String, Map<View, Histogram>> e : ops.entrySet()) {
             ObjectNode op = (ObjectNode) operations.get(e.getKey());
-            op.putNull("errors");
-            op.putNull("returns");
+            if (!statuses.containsKey(e.getKey())) {
+                op.putNull("errors"); // a log without OP.status lines does not know them
+                op.putNull("returns");
+            }
             for (View v : View.values()) {
                 boolean known = v == View.CORRECTED ? e.getValue().containsKey(View.SERVICE) && expectedIntervalNs > 0
                         : e.getValue().containsKey(v);

@@ -2,6 +2,7 @@ package io.loadgen.core.run;
 
 import io.loadgen.core.record.Histograms;
 import io.loadgen.core.record.IntervalLog;
+import io.loadgen.core.record.StatusTags;
 import io.loadgen.core.record.View;
 import io.loadgen.core.record.WorkerRecorders;
 import io.loadgen.core.time.NanoClock;
@@ -44,6 +45,9 @@ final class IntervalSampler implements Runnable {
     private final Histogram[][] interval;
     private final Histogram[][] total;
     private final long[] totalStatus;
+    private final long[] intervalStatus;
+    private final Histogram[] statusByOp;
+    private final String[] statusTags;
     private final Histogram intervalLag = Histograms.newHistogram();
     private final Histogram totalLag = Histograms.newHistogram();
     private final StatusLine line = new StatusLine();
@@ -76,6 +80,13 @@ final class IntervalSampler implements Runnable {
         this.intervalNs = b.intervalNs;
         this.operationLimit = b.operationLimit;
         this.totalStatus = new long[ops.length * io.loadgen.core.driver.Status.count()];
+        this.intervalStatus = new long[totalStatus.length];
+        this.statusByOp = new Histogram[ops.length];
+        this.statusTags = new String[ops.length];
+        for (int o = 0; o < ops.length; o++) {
+            statusByOp[o] = StatusTags.newHistogram();
+            statusTags[o] = StatusTags.tag(ops[o]);
+        }
         this.tags = new String[ops.length][RECORDED.length];
         this.interval = new Histogram[ops.length][RECORDED.length];
         this.total = new Histogram[ops.length][RECORDED.length];
@@ -96,6 +107,9 @@ final class IntervalSampler implements Runnable {
         }
         if (throttled) {
             byTag.put("harness.lag", intervalLag);
+        }
+        for (int o = 0; o < ops.length; o++) {
+            byTag.put(statusTags[o], statusByOp[o]);
         }
         this.intervalByTag = Collections.unmodifiableMap(byTag);
     }
@@ -141,9 +155,13 @@ final class IntervalSampler implements Runnable {
         long startMs = toEpochMs(lastNs);
         long endMs = toEpochMs(nowNs);
         long intervalOps = 0;
+        java.util.Arrays.fill(intervalStatus, 0);
         for (WorkerRecorders r : recorders) {
             r.flip();
-            r.addStatusTo(totalStatus);
+            r.addStatusTo(intervalStatus);
+        }
+        for (int i = 0; i < intervalStatus.length; i++) {
+            totalStatus[i] += intervalStatus[i];
         }
         for (int o = 0; o < ops.length; o++) {
             for (int v = 0; v < RECORDED.length; v++) {
@@ -162,6 +180,16 @@ final class IntervalSampler implements Runnable {
                 r.addLagTo(intervalLag);
             }
             emit(intervalLag, "harness.lag", startMs, endMs, totalLag);
+        }
+        for (int o = 0; o < ops.length; o++) {
+            Histogram h = statusByOp[o];
+            StatusTags.fill(h, intervalStatus, o);
+            h.setTag(statusTags[o]);
+            h.setStartTimeStamp(startMs);
+            h.setEndTimeStamp(endMs);
+            if (log != null) {
+                log.write(h);
+            }
         }
         if (log != null) {
             log.flush();

@@ -316,7 +316,9 @@ public final class LoadRun {
         c.add("operations: " + String.join(" ", ops) + "; tags per operation OP: OP.intended = completion - intended"
                 + " start (what users see); OP.service = completion - actual start (what a synchronous tool reports)"
                 + (options.throttled() ? "; harness.lag = actual start - max(intended start, worker free)"
-                + " (the scheduler's own delay; queueing is in intended)" : ""));
+                + " (the scheduler's own delay; queueing is in intended)" : "")
+                + "; OP.status = how many operations ended with each status, recorded as the value "
+                + io.loadgen.core.record.StatusTags.legend() + " (not a latency)");
         return c;
     }
 

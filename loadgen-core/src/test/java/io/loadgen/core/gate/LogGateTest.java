@@ -161,8 +161,8 @@ class LogGateTest {
     void errorsCorrectedAndMissingTagsOnALogAreBadInputSayingWhatToDo() throws IOException {
         Path small = new TestLogs().seconds(0, 20, "READ.intended", 10, MS).write(dir.resolve("small.hlog"));
         BadInputException errors = assertThrows(BadInputException.class, () -> gate(small, "READ.errors < 0.1%"));
-        assertEquals("rule 'READ.errors < 0.1%': interval logs do not record errors; gate errors on the JSON summary"
-                + " (loadgen run --json FILE)", errors.getMessage());
+        assertEquals("rule 'READ.errors < 0.1%': this log has no OP.status lines (an older loadgen wrote it), so no"
+                + " error counts; gate errors on the JSON summary (loadgen run --json FILE)", errors.getMessage());
         BadInputException corrected = assertThrows(BadInputException.class,
                 () -> gate(small, "READ.corrected.p99 < 5ms"));
         assertEquals("rule 'READ.corrected.p99 < 5ms': interval logs have no corrected view (it is computed from the"
