@@ -66,8 +66,9 @@ final class DemoCommand implements Callable<Integer> {
         double intended = op.histogram(View.INTENDED).getValueAtPercentile(99) / 1e6;
         io.out().println();
         io.out().println(sentence(service, intended));
-        io.out().println("The interval log " + hlog + " holds every interval of both views; read it with HdrHistogram's"
-                + " HistogramLogProcessor, e.g. -i " + hlog + " -tag " + op.name() + ".intended");
+        io.out().println("The interval log " + hlog + " holds every interval of both views; summarise it as HdrHistogram's"
+                + " HistogramLogProcessor does with loadgen report -i " + hlog + " -tag " + op.name() + ".intended,"
+                + " or gate on it: loadgen gate " + hlog + " --rule '" + op.name() + ".intended.p99 < 50ms over 5s windows'");
         io.out().println("Next: point it at your own store ('loadgen drivers' lists them; 'loadgen run --help' has every"
                 + " option), e.g. loadgen run --driver mockdb -p mockdb.delay=4ms --target 1000 --duration 10s");
     }
