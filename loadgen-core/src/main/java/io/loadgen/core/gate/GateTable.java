@@ -1,5 +1,7 @@
 package io.loadgen.core.gate;
 
+import io.loadgen.core.summary.TextTable;
+
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -18,7 +20,6 @@ import java.util.List;
  */
 public final class GateTable {
     static final String[] HEADER = {"rule", "observed", "limit", "result"};
-    private static final String GAP = "  ";
 
     private GateTable() {
     }
@@ -29,22 +30,7 @@ public final class GateTable {
         for (Verdict v : verdicts) {
             rows.add(new String[]{v.rule(), v.observed(), v.limit(), v.passed() ? "PASS" : "FAIL"});
         }
-        int[] widths = new int[HEADER.length];
-        for (String[] row : rows) {
-            for (int c = 0; c < row.length; c++) {
-                widths[c] = Math.max(widths[c], row[c].length());
-            }
-        }
-        for (String[] row : rows) {
-            StringBuilder line = new StringBuilder();
-            for (int c = 0; c < row.length; c++) {
-                line.append(c == 0 ? "" : GAP).append(row[c]);
-                if (c < row.length - 1) {
-                    line.append(" ".repeat(widths[c] - row[c].length()));
-                }
-            }
-            out.println(line);
-        }
+        TextTable.print(rows, false, out);
         out.println();
         out.println(outcome(verdicts));
         out.flush();

@@ -1,6 +1,7 @@
 package io.loadgen.core.sweep;
 
 import io.loadgen.core.record.View;
+import io.loadgen.core.summary.TextTable;
 import org.HdrHistogram.Histogram;
 
 import java.io.PrintStream;
@@ -21,7 +22,6 @@ import java.util.Locale;
 public final class SweepTable {
     static final String[] HEADER = {"offered (ops/s)", "achieved (ops/s)", "intended p50 (ms)", "intended p99 (ms)",
         "intended p99.9 (ms)", "intended max (ms)", "service p99 (ms)", "errors", "unissued"};
-    private static final String GAP = "  ";
 
     private SweepTable() {
     }
@@ -47,19 +47,7 @@ public final class SweepTable {
         for (SweepStep step : steps) {
             rows.add(cells(step));
         }
-        int[] widths = new int[HEADER.length];
-        for (String[] row : rows) {
-            for (int c = 0; c < row.length; c++) {
-                widths[c] = Math.max(widths[c], row[c].length());
-            }
-        }
-        for (String[] row : rows) {
-            StringBuilder line = new StringBuilder();
-            for (int c = 0; c < row.length; c++) {
-                line.append(c > 0 ? GAP : "").append(" ".repeat(widths[c] - row[c].length())).append(row[c]);
-            }
-            out.println(line);
-        }
+        TextTable.print(rows, true, out);
         for (SweepStep step : steps) {
             if (step.cutShort()) {
                 out.printf(Locale.ROOT, "The %s ops/s step was stopped (%s) after %.1f s; its row covers only that part.%n",
