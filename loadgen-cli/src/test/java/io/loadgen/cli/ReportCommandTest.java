@@ -91,7 +91,8 @@ class ReportCommandTest {
         assertEquals("mockdb", fromLog.get("driver").asText());
         assertEquals(1000.0, fromLog.get("target_ops_per_sec").asDouble());
         assertEquals(2, fromLog.get("threads").asInt());
-        assertTrue(fromLog.at("/operations/READ/errors").isNull(), "a log does not know the errors; it does not say 0");
+        assertEquals(fromRun.at("/operations/READ/errors"), fromLog.at("/operations/READ/errors"), "from READ.status");
+        assertEquals(fromRun.at("/operations/READ/returns"), fromLog.at("/operations/READ/returns"), "from READ.status");
         assertEquals(fromRun.get("throughput_ops_per_sec").asDouble(), fromLog.get("throughput_ops_per_sec").asDouble(),
                 fromRun.get("throughput_ops_per_sec").asDouble() * 0.05, "count over the logged span");
 

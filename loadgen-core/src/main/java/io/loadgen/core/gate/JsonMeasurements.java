@@ -82,8 +82,8 @@ final class JsonMeasurements implements Measurements {
     public long errors(String op) {
         JsonNode errors = operations.path(op).get("errors");
         if (errors == null || !errors.isNumber()) {
-            throw new BadInputException(source + " has no error count for " + op + " (a summary made from an interval"
-                    + " log by loadgen report cannot know errors); gate errors on the run's own JSON (loadgen run --json)");
+            throw new BadInputException(source + " has no error count for " + op + " (loadgen report made it from a"
+                    + " log without OP.status lines); gate errors on the run's own JSON (loadgen run --json)");
         }
         return errors.asLong();
     }

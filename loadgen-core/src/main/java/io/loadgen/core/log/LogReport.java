@@ -110,7 +110,7 @@ public final class LogReport {
             if (options.expectedIntervalForCoordinatedOmissionCorrection > 0.0) {
                 h = Accumulator.corrected(h, options.expectedIntervalForCoordinatedOmissionCorrection);
             }
-            channels.computeIfAbsent(key(tag), k -> new Channel(tag)).add(h, interval.where());
+            channels.computeIfAbsent(key(tag), k -> new Channel(tag, silent(tag))).add(h, interval.where());
         }
         if (mergeTo != null) {
             mergeTo.flush();
@@ -126,9 +126,8 @@ public final class LogReport {
         return switch (options.selection) {
             case ONE -> Objects.equals(tag, options.tag);
             case ALL -> true;
-            // Untagged lines, as HistogramLogProcessor; tagged latencies too until an untagged line shows
-            // up (OP.status lines count statuses, not latencies: ask for them by name or with --all-tags).
-            case DEFAULT -> tag == null || !untaggedSeen && !StatusTags.isStatusTag(tag);
+            // Untagged lines, as HistogramLogProcessor; tagged ones too until an untagged line shows up.
+            case DEFAULT -> tag == null || !untaggedSeen;
         };
     }
 
@@ -140,6 +139,14 @@ public final class LogReport {
             }
             return false;
         });
+    }
+
+    /**
+     * OP.status lines count statuses, not latencies: by default they are summed for the JSON's errors
+     * and returns but not printed as a distribution (ask for them by name or with --all-tags).
+     */
+    private boolean silent(String tag) {
+        return options.selection == TagSelection.DEFAULT && StatusTags.isStatusTag(tag);
     }
 
     private static String key(String tag) {
@@ -154,7 +161,7 @@ public final class LogReport {
             throw new BadInputException(nothingFound(logs, inRange));
         }
         List<TagTotal> totals = new ArrayList<>();
-        boolean several = channels.size() > 1;
+        boolean several = channels.values().stream().filter(c -> !c.silent).count() > 1;
         for (Channel c : channels.values()) {
             totals.add(c.finish(several));
         }
@@ -220,6 +227,7 @@ public final class LogReport {
     /** One tag's outputs and sums. */
     private final class Channel {
         private final String tag;
+        private final boolean silent;
         private final ArrayDeque<EncodableHistogram> window = new ArrayDeque<>();
         private Accumulator total;
         private Accumulator windowSum;
@@ -234,8 +242,9 @@ public final class LogReport {
         private long lastEndMs = Long.MIN_VALUE;
         private int count;
 
-        Channel(String tag) {
+        Channel(String tag, boolean silent) {
             this.tag = tag;
+            this.silent = silent;
         }
 
         void add(EncodableHistogram h, String where) {
@@ -292,7 +301,7 @@ public final class LogReport {
 
         private void open() {
             String base = options.outputBase;
-            if (base == null) {
+            if (base == null || silent) {
                 buffered = new ByteArrayOutputStream();
                 hgrm = new PrintStream(buffered, false);
                 return;
@@ -325,13 +334,13 @@ public final class LogReport {
             total.outputPercentileDistribution(hgrm, options.percentilesOutputTicksPerHalf,
                     options.outputValueUnitRatio, options.csv);
             hgrm.flush();
-            if (buffered != null) {
+            if (buffered != null && !silent) {
                 if (several) {
                     stdout.println("#[Tag: " + (tag == null ? "[NO TAG (default)]" : tag) + "]");
                 }
                 buffered.writeTo(stdout);
                 stdout.flush();
-            } else {
+            } else if (buffered == null) {
                 hgrm.close();
             }
             if (intervals != null) {

@@ -116,12 +116,15 @@ public final class LogSummary {
         return json;
     }
 
-    /** One entry per tag, each the run schema's view object (microseconds). */
+    /** One entry per latency tag, each the run schema's view object (microseconds); OP.status tags are left out. */
     public static ObjectNode byTag(List<TagTotal> totals, List<String> sources) {
         ObjectNode root = NODES.objectNode();
         root.set("sources", NODES.arrayNode().addAll(sources.stream().map(NODES::textNode).toList()));
         ObjectNode tags = root.putObject("tags");
         for (TagTotal t : totals) {
+            if (StatusTags.isStatusTag(t.tag())) {
+                continue; // status counts, not latencies: they are the run schema's errors and returns
+            }
             ObjectNode view = JsonSummary.viewStats(integer(t));
             view.put("start_ms", t.firstStartMs());
             view.put("end_ms", t.lastEndMs());

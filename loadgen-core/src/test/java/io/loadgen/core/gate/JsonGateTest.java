@@ -156,12 +156,12 @@ class JsonGateTest {
 
     @Test
     void aSummaryWithoutErrorCountsIsBadInputForErrorRulesNotAPass() throws IOException {
-        // loadgen report --json writes the run's schema from a log, which cannot know errors: "errors": null.
+        // loadgen report --json writes the run's schema from a log; without OP.status lines, "errors": null.
         Path file = summary(SUMMARY.replace("\"errors\": 45", "\"errors\": null"));
         BadInputException e = assertThrows(BadInputException.class, () -> gate(file, "READ.errors < 0.1%"));
-        assertEquals("rule 'READ.errors < 0.1%': " + file + " has no error count for READ (a summary made from an"
-                + " interval log by loadgen report cannot know errors); gate errors on the run's own JSON"
-                + " (loadgen run --json)", e.getMessage());
+        assertEquals("rule 'READ.errors < 0.1%': " + file + " has no error count for READ (loadgen report made it"
+                + " from a log without OP.status lines); gate errors on the run's own JSON (loadgen run --json)",
+                e.getMessage());
         assertEquals(new Verdict("READ.intended.p99 < 5ms", "4.2 ms", "< 5 ms", true),
                 gate(file, "READ.intended.p99 < 5ms").get(0), "its latencies are still gated");
     }
