@@ -69,11 +69,11 @@ final class ReportCommand implements Callable<Integer> {
     @Option(names = {"-listtags", "--list-tags"}, description = "List the tags found and do nothing else.")
     boolean listTags;
 
-    @Option(names = {"-start", "--start"}, paramLabel = "SEC",
-            description = "Only intervals starting at or after SEC seconds after the log's StartTime (default 0).")
+    @Option(names = {"-start", "--start"}, paramLabel = "SEC", converter = SecondsConverter.class,
+            description = "Only intervals starting at or after SEC seconds (or a duration, e.g. 2m) after the log's StartTime (default 0).")
     double start = 0.0;
 
-    @Option(names = {"-end", "--end"}, paramLabel = "SEC",
+    @Option(names = {"-end", "--end"}, paramLabel = "SEC", converter = SecondsConverter.class,
             description = "Only intervals starting at or before SEC seconds after the log's StartTime (default: the end).")
     double end = Double.MAX_VALUE;
 

@@ -10,7 +10,7 @@ final class SecondsConverter implements ITypeConverter<Double> {
     @Override
     public Double convert(String value) {
         String v = value.trim();
-        if (v.matches("[0-9]+(\\.[0-9]+)?")) {
+        if (v.matches("[-+]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][-+]?[0-9]+)?")) { // as Double.parseDouble reads HLP's numbers
             return Double.parseDouble(v);
         }
         try {

@@ -182,14 +182,8 @@ final class IntervalSampler implements Runnable {
             emit(intervalLag, "harness.lag", startMs, endMs, totalLag);
         }
         for (int o = 0; o < ops.length; o++) {
-            Histogram h = statusByOp[o];
-            StatusTags.fill(h, intervalStatus, o);
-            h.setTag(statusTags[o]);
-            h.setStartTimeStamp(startMs);
-            h.setEndTimeStamp(endMs);
-            if (log != null) {
-                log.write(h);
-            }
+            StatusTags.fill(statusByOp[o], intervalStatus, o);
+            emit(statusByOp[o], statusTags[o], startMs, endMs, null); // totals are kept as counts (totalStatus)
         }
         if (log != null) {
             log.flush();
@@ -221,7 +215,9 @@ final class IntervalSampler implements Runnable {
         if (log != null) {
             log.write(h);
         }
-        totalTarget.add(h);
+        if (totalTarget != null) {
+            totalTarget.add(h);
+        }
     }
 
     /**
