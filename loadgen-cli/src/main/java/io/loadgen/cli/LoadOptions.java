@@ -45,10 +45,16 @@ final class LoadOptions {
                     + "'loadgen drivers' lists each driver's). Key numbers run 0, 1, 2, ... across all threads.")
     String operation;
 
-    @Option(names = "--max-in-flight", paramLabel = "N", defaultValue = "1024", order = 80,
-            description = "Async drivers: most operations in flight per thread; when reached the thread waits and "
-                    + "the wait counts in intended. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--max-in-flight", paramLabel = "N", defaultValue = "1", order = 80,
+            description = "Async drivers: most operations in flight per thread (pipelining); when reached the thread "
+                    + "waits and the wait counts in intended. Default: ${DEFAULT-VALUE}, so --threads N means N "
+                    + "operations in flight at most, as YCSB's threads and redis-benchmark's -c do.")
     int maxInFlight;
+
+    @Option(names = "--cold-start", order = 81,
+            description = "Measure from a cold start: do not warm the driver up (connections, JIT) before the first "
+                    + "intended start.")
+    boolean coldStart;
 
     @Option(names = "--arrival", paramLabel = "uniform|poisson", defaultValue = "uniform", order = 90,
             description = "Spacing of intended starts: evenly (uniform) or exponential gaps with the same mean (poisson). "
@@ -105,7 +111,8 @@ final class LoadOptions {
                 .waitStrategy(waitStrategy)
                 .interval(interval)
                 .operation(operation)
-                .maxInFlight(maxInFlight);
+                .maxInFlight(maxInFlight)
+                .coldStart(coldStart);
     }
 
     /** The rate to run at: the command line's, else the workload file's {@code target}, else none. After {@link #builder}. */

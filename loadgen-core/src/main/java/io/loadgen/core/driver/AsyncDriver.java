@@ -28,6 +28,21 @@ public interface AsyncDriver extends Driver {
     }
 
     /**
+     * The single-threaded executor on which issuer {@code issuer}'s operations are best submitted and
+     * completed, typically the event loop of the connection that issuer uses; or null (the default) for
+     * none. When a driver names one, the run keeps that issuer's schedule on it instead of on a thread of
+     * its own: each operation is submitted and completed on the one I/O thread with no hand-off between
+     * threads, as wrk2 and redis-benchmark do. Then {@link #submit} is called on that executor, and
+     * completions should run there too (a completion on another thread still works, through one task).
+     * Called once per issuer on the main thread before the run starts, after {@link #warmUp}.
+     *
+     * @param issuer the issuer's index, 0 .. threads-1
+     */
+    default java.util.concurrent.ScheduledExecutorService issuerExecutor(int issuer) {
+        return null;
+    }
+
+    /**
      * The blocking shape, for callers that want it: submits and waits. The harness never calls this for
      * an async driver; it exists so an async driver is still a {@link Driver}.
      */

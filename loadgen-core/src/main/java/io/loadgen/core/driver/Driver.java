@@ -18,6 +18,16 @@ public interface Driver extends AutoCloseable {
     Status execute(Operation op) throws Exception;
 
     /**
+     * Makes the driver ready to be measured: called once on the main thread after open and before the
+     * first intended start, so that what a cold start costs (connecting, class loading, a cold JIT) is not
+     * counted as the first operations' latency. A driver exercises its own path here with operations that
+     * leave the system's data as it was (e.g. reads of a key that does not exist), for at most about
+     * {@code budgetNs}. Default: nothing to warm.
+     */
+    default void warmUp(long budgetNs) throws Exception {
+    }
+
+    /**
      * Counters the driver wants in the end-of-run summary (e.g. how many stop-the-world pauses
      * it made). Keys are lower_snake_case. Called once, after all workers have stopped.
      */

@@ -1,37 +1,36 @@
 package io.loadgen.core.run;
 
 import io.loadgen.core.driver.AsyncDriver;
-import io.loadgen.core.driver.Completion;
 import io.loadgen.core.driver.Operation;
 import io.loadgen.core.driver.Status;
 import io.loadgen.core.wait.WaitStrategy;
-import org.jctools.queues.MpscArrayQueue;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * One issuer thread's loop for an {@link AsyncDriver}: keep the schedule, take a free in-flight slot,
- * submit; the slot, as the operation's {@link Completion}, records its latency from the intended start
- * when the driver completes it, on whatever thread that is. {@link #run()} is called by exactly one
- * thread; completions arrive from any thread.
+ * One issuer thread's loop for an {@link AsyncDriver} that names no executor of its own: keep the
+ * schedule, take a free in-flight slot, submit; the slot, as the operation's completion, records its
+ * latency from the intended start when the driver completes it, on whatever thread that is.
+ * {@link #run()} is called by exactly one thread; completions arrive from any thread.
  *
- * <p>In-flight operations are bounded by the slot pool. When no slot is free the issuer waits for one:
- * the operation is never dropped, its wait counts in {@code intended} (it was due), and it is counted as
- * held back, so a user can tell a slow target from a too-small bound. Nothing on the issue or completion
- * path allocates or locks: slots are preallocated and recycled through a bounded lock-free MPSC queue.
+ * <p>In-flight operations are bounded by the {@link SlotPool}. When no slot is free the issuer parks
+ * until a completion unparks it (no polling): the operation is never dropped, its wait counts in
+ * {@code intended} (it was due), and it is counted as held back, so a user can tell a slow target from a
+ * too-small bound. Nothing on the issue or completion path allocates or locks.
  */
 final class AsyncIssuer extends LoadThread {
-    private static final long SLOT_IDLE_NS = TimeUnit.MICROSECONDS.toNanos(20);
+    /** Longest park while waiting for a slot, so a stop is seen even when nothing completes. */
+    private static final long SLOT_PARK_NS = TimeUnit.MILLISECONDS.toNanos(1);
     private static final long DRAIN_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
 
     private final AsyncDriver driver;
     private final boolean spin;
-    /** Free slots: completions (any thread) offer, the issuer polls. Lock-free, bounded, allocation-free. */
-    private final MpscArrayQueue<Slot> free;
-    private final int slotCount;
+    private final SlotPool pool;
+    /** The issuer thread while it waits for a slot, else null: completions unpark it. */
+    private volatile Thread waiter;
 
-    private Slot acquired;
+    private SlotPool.Slot acquired;
     private long heldBack;
     private long inFlightAtEnd;
 
@@ -39,16 +38,20 @@ final class AsyncIssuer extends LoadThread {
         super(setup);
         this.driver = driver;
         this.spin = setup.waitStrategy() == WaitStrategy.SPIN;
-        this.slotCount = maxInFlight;
-        this.free = new MpscArrayQueue<>(maxInFlight);
-        for (int i = 0; i < maxInFlight; i++) {
-            free.add(new Slot());
+        this.pool = new SlotPool(maxInFlight, recorders, sequence, clock, this::wake);
+    }
+
+    /** Completion side: wakes the issuer if it waits for a slot. */
+    private void wake() {
+        Thread w = waiter;
+        if (w != null) {
+            LockSupport.unpark(w);
         }
     }
 
     @Override
     long acquire(long startNs) {
-        acquired = free.poll();
+        acquired = pool.poll();
         if (acquired != null) {
             return startNs;
         }
@@ -60,14 +63,14 @@ final class AsyncIssuer extends LoadThread {
     @Override
     void release() {
         if (acquired != null) {
-            free.offer(acquired);
+            pool.release(acquired);
             acquired = null;
         }
     }
 
     @Override
     long issue(Operation op, int type, long key, long intendedNs, long startNs, long lagNs) {
-        Slot slot = acquired;
+        SlotPool.Slot slot = acquired;
         acquired = null;
         slot.arm(type, key, intendedNs, startNs, lagNs);
         try {
@@ -84,18 +87,27 @@ final class AsyncIssuer extends LoadThread {
         inFlightAtEnd = drain();
     }
 
-    /** Waits for a completion to free a slot; null if the run is stopped first. */
-    private Slot awaitSlot() {
-        Slot slot;
-        while ((slot = free.poll()) == null) {
-            if (stop.isStopped()) {
-                return null;
+    /**
+     * Waits for a completion to free a slot; null if the run is stopped first. Publishes this thread as
+     * the waiter before polling again, so a completion that frees a slot after the first poll either is
+     * seen by the poll or unparks the thread.
+     */
+    private SlotPool.Slot awaitSlot() {
+        SlotPool.Slot slot;
+        waiter = Thread.currentThread();
+        try {
+            while ((slot = pool.poll()) == null) {
+                if (stop.isStopped()) {
+                    return null;
+                }
+                if (spin) {
+                    Thread.onSpinWait();
+                } else {
+                    LockSupport.parkNanos(this, SLOT_PARK_NS);
+                }
             }
-            if (spin) {
-                Thread.onSpinWait();
-            } else {
-                LockSupport.parkNanos(SLOT_IDLE_NS);
-            }
+        } finally {
+            waiter = null;
         }
         return slot;
     }
@@ -103,10 +115,15 @@ final class AsyncIssuer extends LoadThread {
     /** Waits, bounded, for every operation in flight to complete; returns how many did not. */
     private long drain() {
         long deadlineNs = clock.nanoTime() + DRAIN_TIMEOUT_NS;
-        while (free.size() < slotCount && clock.nanoTime() - deadlineNs < 0) {
-            LockSupport.parkNanos(SLOT_IDLE_NS);
+        waiter = Thread.currentThread();
+        try {
+            while (pool.inFlight() > 0 && clock.nanoTime() - deadlineNs < 0) {
+                LockSupport.parkNanos(this, SLOT_PARK_NS);
+            }
+        } finally {
+            waiter = null;
         }
-        return slotCount - free.size();
+        return pool.inFlight();
     }
 
     @Override
@@ -117,33 +134,5 @@ final class AsyncIssuer extends LoadThread {
     @Override
     long inFlightAtEnd() {
         return inFlightAtEnd;
-    }
-
-    /**
-     * One in-flight operation's timestamps, and its {@link Completion}: armed by the issuer thread before
-     * submit (the driver's hand-off publishes the fields), completed once on any thread.
-     */
-    private final class Slot implements Completion {
-        private int type;
-        private long key;
-        private long intendedNs;
-        private long startNs;
-        private long lagNs;
-
-        void arm(int type, long key, long intendedNs, long startNs, long lagNs) {
-            this.type = type;
-            this.key = key;
-            this.intendedNs = intendedNs;
-            this.startNs = startNs;
-            this.lagNs = lagNs;
-        }
-
-        @Override
-        public void complete(Status status) {
-            long endNs = clock.nanoTime();
-            recorders.record(type, intendedNs, startNs, endNs, lagNs, (status != null ? status : Status.ERROR).ordinal());
-            sequence.completed(type, key);
-            free.offer(this);
-        }
     }
 }

@@ -48,6 +48,9 @@ public final class LoadRun {
     /** Workers start this long after they are created, so all are ready at the run's t0. */
     private static final long START_LEAD_NS = TimeUnit.MILLISECONDS.toNanos(20);
 
+    /** The most a driver's {@link Driver#warmUp} may take before the run's clock starts. */
+    static final long WARM_UP_BUDGET_NS = TimeUnit.SECONDS.toNanos(1);
+
     private final RunOptions options;
     private final DriverProvider provider;
     private final PrintStream status;
@@ -109,6 +112,9 @@ public final class LoadRun {
             Driver driver = provider.open(properties,
                     new DriverContext(options.threads(), options.seed(), plan.recordShape()));
             try {
+                if (!options.coldStart()) {
+                    driver.warmUp(WARM_UP_BUDGET_NS); // before t0: a cold start is not the target's latency
+                }
                 return runWith(driver, plan, log, properties);
             } finally {
                 driver.close();
@@ -143,7 +149,7 @@ public final class LoadRun {
             recorders[w] = new WorkerRecorders(ops.length, async);
             LoadThread.Setup setup = new LoadThread.Setup(w, recorders[w], options.waitStrategy(), clock, stop,
                     position, options.operationsFor(w), plan.forThread(w, threads, planSeeds.split()), ops, driverIndex);
-            loops[w] = async ? new AsyncIssuer(setup, (AsyncDriver) driver, maxInFlight) : new Worker(setup, driver);
+            loops[w] = async ? asyncIssuer(setup, (AsyncDriver) driver, maxInFlight) : new Worker(setup, driver);
         }
         CountDownLatch done = new CountDownLatch(threads);
         IntervalSampler sampler = new IntervalSampler(samplerSetup(ops, recorders, loops, position, done, log));
@@ -167,9 +173,10 @@ public final class LoadRun {
         Thread samplerThread = new Thread(sampler.arm(t0Ns, t0Ms, endNs), "loadgen-sampler");
         samplerThread.setDaemon(true);
         samplerThread.start();
-        for (Thread t : startThreads(loops, done, async ? "loadgen-issuer-" : "loadgen-worker-")) {
-            t.join();
+        for (int w = 0; w < threads; w++) {
+            loops[w].start((async ? "loadgen-issuer-" : "loadgen-worker-") + w, done);
         }
+        done.await();
         samplerThread.join();
         if (sampler.failure() != null) {
             throw new IllegalStateException("interval sampler failed", sampler.failure());
@@ -214,6 +221,13 @@ public final class LoadRun {
         return wanted;
     }
 
+    /** An issuer on the driver's executor for it when the driver names one, else on a thread of its own. */
+    private static LoadThread asyncIssuer(LoadThread.Setup setup, AsyncDriver driver, int maxInFlight) {
+        java.util.concurrent.ScheduledExecutorService executor = driver.issuerExecutor(setup.index());
+        return executor != null ? new EventLoopIssuer(setup, driver, maxInFlight, executor)
+                : new AsyncIssuer(setup, driver, maxInFlight);
+    }
+
     private int maxInFlightPerIssuer(AsyncDriver driver) {
         int driverShare = Math.max(1, driver.maxInFlight() / options.threads());
         return Math.min(options.maxInFlight(), driverShare);
@@ -248,25 +262,6 @@ public final class LoadRun {
         b.operationLimit = options.operations();
         b.listener = intervalListener;
         return b;
-    }
-
-    private static Thread[] startThreads(LoadThread[] loops, CountDownLatch done, String namePrefix) {
-        Thread[] threads = new Thread[loops.length];
-        for (int w = 0; w < loops.length; w++) {
-            LoadThread loop = loops[w];
-            threads[w] = new Thread(() -> {
-                try {
-                    loop.run();
-                } finally {
-                    done.countDown();
-                }
-            }, namePrefix + w);
-            threads[w].setDaemon(true);
-        }
-        for (Thread t : threads) {
-            t.start();
-        }
-        return threads;
     }
 
     private RunResult result(String[] ops, LoadThread[] workers, IntervalSampler sampler, Driver driver, long[] gcBefore,

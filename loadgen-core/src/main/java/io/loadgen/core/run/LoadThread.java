@@ -29,16 +29,18 @@ abstract class LoadThread implements Runnable {
     /** How many operation types the run reports. */
     final int types;
     private final WaitStrategy wait;
-    private final SchedulePosition position;
-    private final long operationLimit;
+    final SchedulePosition position;
+    final long operationLimit;
     final OperationSequence sequence;
     private final int[] driverIndex;
     private final String[] typeNames;
 
-    private Schedule schedule;
-    private long endNs = Long.MAX_VALUE;
-    private long issued;
-    private long unissued;
+    Schedule schedule;
+    long endNs = Long.MAX_VALUE;
+    long issued;
+    long unissued;
+    /** The logical key of the operation {@link #prepare} prepared last. */
+    long preparedKey;
     private volatile Throwable lastError;
     private volatile long errorCount;
 
@@ -77,6 +79,22 @@ abstract class LoadThread implements Runnable {
         this.schedule = schedule;
         this.endNs = endNs;
         return this;
+    }
+
+    /**
+     * Starts this loop on a daemon thread of its own; {@code done} is counted down when it has ended and
+     * its counts are final. Main thread, once, after {@link #arm}.
+     */
+    void start(String name, java.util.concurrent.CountDownLatch done) {
+        Thread t = new Thread(() -> {
+            try {
+                run();
+            } finally {
+                done.countDown();
+            }
+        }, name);
+        t.setDaemon(true);
+        t.start();
     }
 
     @Override
@@ -126,14 +144,24 @@ abstract class LoadThread implements Runnable {
                 nextIntendedNs = schedule.nextIntendedStartNs();
                 position.publish(index, nextIntendedNs); // while this op runs, the next one may fall due
             }
-            int type = sequence.nextType(issued);
-            long key = sequence.nextKey(type, issued);
-            op.prepare(driverIndex[type], typeNames[type], intendedNs, sequence.driverKey(key));
-            sequence.detail(type, op);
-            issued++;
-            readyNs = issue(op, type, key, intendedNs, startNs, lagNs);
+            int type = prepare(op, intendedNs);
+            readyNs = issue(op, type, preparedKey, intendedNs, startNs, lagNs);
             intendedNs = nextIntendedNs;
         }
+    }
+
+    /**
+     * Fills {@code op} with the next operation of the sequence, intended at {@code intendedNs}, and counts
+     * it issued; returns its type (the run's index) and leaves its logical key in {@link #preparedKey}.
+     */
+    final int prepare(Operation op, long intendedNs) {
+        int type = sequence.nextType(issued);
+        long key = sequence.nextKey(type, issued);
+        op.prepare(driverIndex[type], typeNames[type], intendedNs, sequence.driverKey(key));
+        sequence.detail(type, op);
+        issued++;
+        preparedKey = key;
+        return type;
     }
 
     /**

@@ -22,8 +22,8 @@ import java.util.Objects;
 public final class RunOptions {
     /** The run length used when neither {@code --duration} nor {@code --operations} is given. */
     public static final Duration DEFAULT_DURATION = Duration.ofSeconds(10);
-    /** In-flight bound per issuer thread for async drivers, when {@code --max-in-flight} is not given. */
-    public static final int DEFAULT_MAX_IN_FLIGHT = 1024;
+    /** In-flight bound per issuer thread for async drivers when {@code --max-in-flight} is not given: one, as a YCSB thread or a redis-benchmark client has; pipelining is asked for. */
+    public static final int DEFAULT_MAX_IN_FLIGHT = 1;
 
     private final String driver;
     private final Map<String, String> properties;
@@ -40,6 +40,7 @@ public final class RunOptions {
     private final String operation;
     private final int maxInFlight;
     private final RateProfile rateProfile;
+    private final boolean coldStart;
 
     private RunOptions(Builder b, Duration duration) {
         this.driver = b.driver;
@@ -57,6 +58,7 @@ public final class RunOptions {
         this.operation = b.operation;
         this.maxInFlight = b.maxInFlight;
         this.rateProfile = b.rateProfile;
+        this.coldStart = b.coldStart;
         if (rateProfile != null) {
             this.targetOpsPerSec = rateProfile.meanOpsPerSec();
         }
@@ -133,6 +135,14 @@ public final class RunOptions {
         return rateProfile;
     }
 
+    /**
+     * True when the driver is not warmed up before the first intended start, so a cold start (connecting,
+     * class loading, a cold JIT) is measured as the first operations' latency. Default false.
+     */
+    public boolean coldStart() {
+        return coldStart;
+    }
+
     /** The most operations an async driver may have in flight per issuer thread. */
     public int maxInFlight() {
         return maxInFlight;
@@ -164,6 +174,8 @@ public final class RunOptions {
                 + " wait=" + waitStrategy.name().toLowerCase()
                 + " interval=" + Durations.format(interval)
                 + (operation != null ? " operation=" + operation : "")
+                + " max-in-flight=" + maxInFlight
+                + (coldStart ? " cold-start" : "")
                 + " seed=" + seed;
     }
 
@@ -188,6 +200,7 @@ public final class RunOptions {
         private String operation;
         private int maxInFlight = DEFAULT_MAX_IN_FLIGHT;
         private RateProfile rateProfile;
+        private boolean coldStart;
 
         private Builder(String driver) {
             this.driver = Objects.requireNonNull(driver, "driver");
@@ -263,6 +276,12 @@ public final class RunOptions {
         /** Phases: the rate follows this profile, and the run lasts its total unless --duration cuts it short. */
         public Builder rateProfile(RateProfile profile) {
             this.rateProfile = profile;
+            return this;
+        }
+
+        /** Measure from a cold start: skip the driver's warm-up before the first intended start. */
+        public Builder coldStart(boolean cold) {
+            this.coldStart = cold;
             return this;
         }
 

@@ -13,6 +13,10 @@ import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.Delay;
 import io.loadgen.core.BadInputException;
+import io.lettuce.core.resource.NettyCustomizer;
+import io.netty.channel.Channel;
+import io.netty.channel.EventLoop;
+import io.netty.handler.flush.FlushConsolidationHandler;
 
 import java.net.SocketAddress;
 import java.time.Duration;
@@ -20,16 +24,19 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Opens the one Lettuce connection the {@code redis} driver uses, with the options that keep a run
- * moving when the server goes away. Called on the main thread when the driver opens.
+ * Opens the {@code redis} driver's connections, with the options that keep a run moving when the server
+ * goes away. Called on the main thread when the driver opens.
  *
  * <ul>
- *   <li>Every command times out after {@code redis.timeout} ({@link TimeoutOptions}), so no operation
- *       waits longer than that for a server that has stopped answering.</li>
- *   <li>While the connection is down, new commands fail at once
+ *   <li>{@code redis.connections} connections (default: one per issuer thread, as YCSB's threads and
+ *       redis-benchmark's clients each have their own), spread round-robin over {@code redis.iothreads}
+ *       event loops ({@link IoLoop}), so the driver knows which loop each connection lives on.</li>
+ *   <li>No command timeout inside Lettuce (its timer ticks every 100 ms and would let a 100 ms timeout
+ *       last 200 ms): the driver enforces {@code redis.timeout} itself, per operation, on the loop.</li>
+ *   <li>While a connection is down, new commands fail at once
  *       ({@link ClientOptions.DisconnectedBehavior#REJECT_COMMANDS}) instead of queueing in the client,
  *       where they would pile up unseen and then all arrive at the restarted server together.</li>
- *   <li>The connection reconnects by itself, trying again after 1, 2, 4 ... ms, at most
+ *   <li>Connections reconnect by themselves, trying again after 1, 2, 4 ... ms, at most
  *       {@value #MAX_RECONNECT_DELAY_MS} ms apart, so a server that comes back is used again within
  *       about that long.</li>
  * </ul>
@@ -39,37 +46,59 @@ final class RedisConnector {
     static final RedisCodec<String, byte[]> CODEC = RedisCodec.of(StringCodec.ASCII, ByteArrayCodec.INSTANCE);
 
     static final long MAX_RECONNECT_DELAY_MS = 500;
+
+    /**
+     * Commands written while a connection's replies are being read (the completions that issue the next
+     * operations) are flushed once, when the read is done, not one write per command: with pipelining, one
+     * system call sends the batch, as redis-benchmark's -P does. Other writes flush at once.
+     */
+    private static final NettyCustomizer FLUSH_AFTER_READ = new NettyCustomizer() {
+        @Override
+        public void afterChannelInitialized(Channel channel) {
+            channel.pipeline().addFirst(new FlushConsolidationHandler(
+                    FlushConsolidationHandler.DEFAULT_EXPLICIT_FLUSH_AFTER_FLUSHES, false));
+        }
+    };
     private static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(2);
 
     private RedisConnector() {
     }
 
     /**
-     * Connects to {@code settings.uri()}.
+     * Connects {@code connections} times to {@code settings.uri()} over {@code ioThreads} event loops.
      *
      * @throws BadInputException when the server cannot be reached, naming the URI and the fix
      */
-    static Opened open(RedisSettings settings) {
-        ClientResources resources = ClientResources.builder()
-                .reconnectDelay(Delay.exponential(Duration.ofMillis(1), Duration.ofMillis(MAX_RECONNECT_DELAY_MS),
-                        2, TimeUnit.MILLISECONDS))
-                .build();
-        RedisClient client = RedisClient.create(resources, settings.uri());
-        client.setOptions(ClientOptions.builder()
-                .autoReconnect(true)
-                .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
-                .timeoutOptions(TimeoutOptions.enabled(Duration.ofNanos(settings.timeoutNs())))
-                .build());
-        ConnectCounter connects = new ConnectCounter();
-        client.addListener(connects);
+    static Opened open(RedisSettings settings, int connections, int ioThreads) {
+        Opened opened = new Opened(ioThreads, connections);
         try {
-            return new Opened(resources, client, client.connect(CODEC), connects);
+            for (int i = 0; i < ioThreads; i++) {
+                opened.loops[i] = new IoLoop(i);
+                opened.resources[i] = ClientResources.builder()
+                        .eventLoopGroupProvider(opened.loops[i])
+                        .computationThreadPoolSize(2)
+                        .nettyCustomizer(FLUSH_AFTER_READ)
+                        .reconnectDelay(Delay.exponential(Duration.ofMillis(1), Duration.ofMillis(MAX_RECONNECT_DELAY_MS),
+                                2, TimeUnit.MILLISECONDS))
+                        .build();
+                opened.clients[i] = RedisClient.create(opened.resources[i], settings.uri());
+                opened.clients[i].setOptions(ClientOptions.builder()
+                        .autoReconnect(true)
+                        .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+                        .timeoutOptions(TimeoutOptions.builder().timeoutCommands(false).build())
+                        .build());
+                opened.clients[i].addListener(opened.connects);
+            }
+            for (int c = 0; c < connections; c++) {
+                opened.connections[c] = opened.clients[c % ioThreads].connect(CODEC);
+            }
+            return opened;
         } catch (RedisConnectionException e) {
-            shutdown(client, resources);
+            opened.close();
             throw new BadInputException("cannot connect to Redis at " + settings.uriText() + " (" + rootMessage(e)
                     + "); start redis-server there or point -p " + RedisSettings.URI + "=redis://HOST:PORT at one", e);
         } catch (RuntimeException e) {
-            shutdown(client, resources);
+            opened.close();
             throw e;
         }
     }
@@ -82,13 +111,7 @@ final class RedisConnector {
         return root.getMessage() != null ? root.getMessage() : root.getClass().getSimpleName();
     }
 
-    private static void shutdown(RedisClient client, ClientResources resources) {
-        client.shutdown(Duration.ZERO, SHUTDOWN_TIMEOUT);
-        resources.shutdown(0, SHUTDOWN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).awaitUninterruptibly(
-                SHUTDOWN_TIMEOUT.toMillis());
-    }
-
-    /** Counts connections made; Lettuce calls it on its I/O thread. */
+    /** Counts connections made; Lettuce calls it on its I/O threads. */
     private static final class ConnectCounter implements RedisConnectionStateListener {
         private final AtomicLong connects = new AtomicLong();
 
@@ -98,34 +121,63 @@ final class RedisConnector {
         }
     }
 
-    /** An open connection and what it needs; closed once, by the driver. */
+    /** The open connections, their clients and loops; closed once, by the driver. */
     static final class Opened implements AutoCloseable {
-        private final ClientResources resources;
-        private final RedisClient client;
-        private final StatefulRedisConnection<String, byte[]> connection;
-        private final ConnectCounter connects;
+        private final IoLoop[] loops;
+        private final ClientResources[] resources;
+        private final RedisClient[] clients;
+        private final StatefulRedisConnection<String, byte[]>[] connections;
+        private final ConnectCounter connects = new ConnectCounter();
 
-        private Opened(ClientResources resources, RedisClient client, StatefulRedisConnection<String, byte[]> connection,
-                       ConnectCounter connects) {
-            this.resources = resources;
-            this.client = client;
-            this.connection = connection;
-            this.connects = connects;
+        @SuppressWarnings("unchecked")
+        private Opened(int ioThreads, int connections) {
+            this.loops = new IoLoop[ioThreads];
+            this.resources = new ClientResources[ioThreads];
+            this.clients = new RedisClient[ioThreads];
+            this.connections = new StatefulRedisConnection[connections];
         }
 
-        StatefulRedisConnection<String, byte[]> connection() {
-            return connection;
+        int size() {
+            return connections.length;
         }
 
-        /** Connections made after the first. */
+        int ioThreads() {
+            return loops.length;
+        }
+
+        StatefulRedisConnection<String, byte[]> connection(int c) {
+            return connections[c];
+        }
+
+        /** The event loop connection {@code c} lives on. */
+        EventLoop loop(int c) {
+            return loops[c % loops.length].loop();
+        }
+
+        /** Connections made after the first of each. */
         long reconnects() {
-            return Math.max(0, connects.connects.get() - 1);
+            return Math.max(0, connects.connects.get() - connections.length);
         }
 
         @Override
         public void close() {
-            connection.close();
-            shutdown(client, resources);
+            for (StatefulRedisConnection<String, byte[]> c : connections) {
+                if (c != null) {
+                    c.close();
+                }
+            }
+            for (int i = 0; i < loops.length; i++) {
+                if (clients[i] != null) {
+                    clients[i].shutdown(Duration.ZERO, SHUTDOWN_TIMEOUT);
+                }
+                if (resources[i] != null) {
+                    resources[i].shutdown(0, SHUTDOWN_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)
+                            .awaitUninterruptibly(SHUTDOWN_TIMEOUT.toMillis());
+                }
+                if (loops[i] != null) {
+                    loops[i].close(SHUTDOWN_TIMEOUT.toMillis());
+                }
+            }
         }
     }
 }

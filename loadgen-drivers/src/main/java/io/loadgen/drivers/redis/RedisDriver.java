@@ -15,6 +15,7 @@ import io.loadgen.core.driver.AsyncDriver;
 import io.loadgen.core.driver.Completion;
 import io.loadgen.core.driver.Operation;
 import io.loadgen.core.driver.Status;
+import io.netty.channel.EventLoop;
 
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -23,12 +24,18 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
- * YCSB's six operations on one pipelined Lettuce connection, laid out as YCSB's Redis binding does
- * (see {@link RecordLayout}). Issuer threads call {@link #submit} concurrently; completions run on
- * Lettuce's I/O thread; {@link #stats} and {@link #close} are called once, after the run.
+ * YCSB's six operations on Lettuce connections, laid out as YCSB's Redis binding does (see
+ * {@link RecordLayout}). Issuer {@code i} uses connection {@code i mod redis.connections}, and the run
+ * keeps that issuer on the connection's event loop ({@link #issuerExecutor}), so {@link #submit} and the
+ * completion both run there with no hand-off; a submit from any other thread is handed to the loop.
+ * {@link #warmUp}, {@link #stats} and {@link #close} are called once, on the main thread.
  *
  * <table>
  *   <caption>What each operation sends; an operation with several commands completes when all are answered</caption>
@@ -44,11 +51,12 @@ import java.util.concurrent.atomic.LongAdder;
  *       key did not exist</td></tr>
  * </table>
  *
- * <p>A command that fails (timeout, connection lost, rejected while disconnected, a server error)
- * completes its operation with {@link Status#ERROR}, so an operation never hangs for longer than the
- * command timeout. The driver itself does not bound operations in flight ({@link #maxInFlight} is
- * unbounded): Redis serves one connection's pipeline in order, and the run's {@code --max-in-flight}
- * is the bound.
+ * <p>A command that fails (connection lost, rejected while disconnected, a server error) completes its
+ * operation with {@link Status#ERROR}, and so does an operation unanswered {@code redis.timeout} after it
+ * started ({@link InFlight}), whatever commands it sends, so no operation lasts longer than the timeout
+ * plus the loop's timer precision. The driver itself does not bound operations in flight
+ * ({@link #maxInFlight} is unbounded): Redis serves one connection's pipeline in order, and the run's
+ * {@code --max-in-flight} is the bound (default one per issuer, no pipelining).
  */
 final class RedisDriver implements AsyncDriver {
     private static final int READ = 0;
@@ -58,14 +66,31 @@ final class RedisDriver implements AsyncDriver {
     private static final int READ_MODIFY_WRITE = 4;
     private static final int DELETE = 5;
 
+    /** Read-only reads of existing keys, per connection and round, when warming up. */
+    private static final int WARM_UP_BATCH = 32;
+    private static final int WARM_UP_ROUNDS = 200;
+
     private final RedisConnector.Opened opened;
-    private final RedisAsyncCommands<String, byte[]> commands;
+    private final Link[] links;
     private final RedisCodec<String, byte[]> codec;
     private final RecordLayout layout;
     private final Limit scanLimit;
     private final LongAdder timeouts = new LongAdder();
     private final LongAdder serverErrors = new LongAdder();
     private final LongAdder connectionErrors = new LongAdder();
+
+    /** One connection, its commands, its event loop and what is in flight on it. */
+    private static final class Link {
+        final RedisAsyncCommands<String, byte[]> commands;
+        final EventLoop loop;
+        final InFlight inFlight;
+
+        Link(RedisAsyncCommands<String, byte[]> commands, EventLoop loop, InFlight inFlight) {
+            this.commands = commands;
+            this.loop = loop;
+            this.inFlight = inFlight;
+        }
+    }
 
     RedisDriver(RedisConnector.Opened opened, RedisSettings settings) {
         this(opened, settings, new RecordLayout(settings.fieldCount(), settings.fieldLength()));
@@ -74,28 +99,77 @@ final class RedisDriver implements AsyncDriver {
     /** @param layout the record shape: a YCSB workload's when the run has one, else the redis.* properties' */
     RedisDriver(RedisConnector.Opened opened, RedisSettings settings, RecordLayout layout) {
         this.opened = opened;
-        StatefulRedisConnection<String, byte[]> connection = opened.connection();
-        this.commands = connection.async();
         this.codec = RedisConnector.CODEC;
         this.layout = layout;
         this.scanLimit = Limit.create(0, settings.scanLength());
+        this.links = new Link[opened.size()];
+        for (int c = 0; c < links.length; c++) {
+            StatefulRedisConnection<String, byte[]> connection = opened.connection(c);
+            links[c] = new Link(connection.async(), opened.loop(c),
+                    new InFlight(opened.loop(c), settings.timeoutNs(), timeouts, this::count));
+        }
+    }
+
+    @Override
+    public ScheduledExecutorService issuerExecutor(int issuer) {
+        return links[issuer % links.length].loop;
     }
 
     @Override
     public void submit(Operation op, Completion completion) {
-        CompletionStage<Status> outcome;
-        try {
-            outcome = start(op.typeIndex(), op.keyNumber(), op.fieldIndex(), op.scanLength());
-        } catch (RuntimeException e) {
-            finish(completion, null, e);
+        Link link = links[op.workerIndex() % links.length];
+        if (link.loop.inEventLoop()) {
+            send(link, op.typeIndex(), op.keyNumber(), op.fieldIndex(), op.scanLength(), completion);
             return;
         }
-        outcome.whenComplete((status, error) -> finish(completion, status, error));
+        int type = op.typeIndex(); // the harness reuses op: copy what the loop needs
+        long key = op.keyNumber();
+        int field = op.fieldIndex();
+        int scanLength = op.scanLength();
+        link.loop.execute(() -> send(link, type, key, field, scanLength, completion));
     }
 
-    /** Sends the commands of one operation, reading or writing all fields; the stage ends with its status. */
+    /** Sends one operation's commands on its connection's loop; its outcome reaches {@code completion} once. */
+    private void send(Link link, int type, long key, int field, int scanLength, Completion completion) {
+        InFlight.Op pending = link.inFlight.begin(completion);
+        CompletionStage<Status> outcome;
+        try {
+            outcome = start(link.commands, type, key, field, scanLength);
+        } catch (RuntimeException e) {
+            pending.accept(null, e);
+            return;
+        }
+        outcome.whenComplete(pending);
+    }
+
+    /**
+     * Reads existing records on every connection, {@value #WARM_UP_BATCH} at a time, until
+     * {@value #WARM_UP_ROUNDS} rounds are done or the budget is spent: connections are up, and Lettuce's
+     * and the JIT's cold start is behind us. Reads only, so the data are as they were.
+     */
+    @Override
+    public void warmUp(long budgetNs) throws Exception {
+        long deadlineNs = System.nanoTime() + budgetNs;
+        CompletableFuture<?>[] batch = new CompletableFuture<?>[WARM_UP_BATCH * links.length];
+        for (int round = 0; round < WARM_UP_ROUNDS && System.nanoTime() - deadlineNs < 0; round++) {
+            for (int c = 0; c < links.length; c++) {
+                for (int i = 0; i < WARM_UP_BATCH; i++) {
+                    batch[c * WARM_UP_BATCH + i] = start(links[c].commands, READ, i, -1, 0).toCompletableFuture();
+                }
+            }
+            try {
+                CompletableFuture.allOf(batch).get(Math.max(1, deadlineNs - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (TimeoutException e) {
+                return; // a slow server: the run measures it as it is
+            } catch (ExecutionException e) {
+                return; // e.g. the server went away: the run will count the errors
+            }
+        }
+    }
+
+    /** Sends the commands of one operation on the first connection, reading or writing all fields. Tests. */
     CompletionStage<Status> start(int typeIndex, long keyNumber) {
-        return start(typeIndex, keyNumber, -1, 0);
+        return start(links[0].commands, typeIndex, keyNumber, -1, 0);
     }
 
     /**
@@ -104,7 +178,8 @@ final class RedisDriver implements AsyncDriver {
      * @param field      the one field a READ or UPDATE touches (YCSB's readallfields/writeallfields=false), or -1
      * @param scanLength records a SCAN reads, or 0 for {@code redis.scanlength}
      */
-    CompletionStage<Status> start(int typeIndex, long keyNumber, int field, int scanLength) {
+    CompletionStage<Status> start(RedisAsyncCommands<String, byte[]> commands, int typeIndex, long keyNumber, int field,
+                                  int scanLength) {
         String key = layout.key(keyNumber);
         switch (typeIndex) {
             case READ:
@@ -112,23 +187,25 @@ final class RedisDriver implements AsyncDriver {
                     return commands.hget(key, layout.fieldName(field))
                             .thenApply(value -> value == null ? Status.NOT_FOUND : Status.OK);
                 }
-                return commands.hgetall(key).thenApply(RedisDriver::foundStatus);
+                return commands.dispatch(CommandType.HGETALL, new ElementCount(codec), new CommandArgs<>(codec).addKey(key))
+                        .thenApply(elements -> elements == 0 ? Status.NOT_FOUND : Status.OK);
             case UPDATE:
                 if (field >= 0) {
                     return commands.hset(key, layout.fieldName(field), layout.value(keyNumber, field, RecordLayout.UPDATED))
                             .thenApply(created -> Status.OK);
                 }
-                return hsetAll(key, keyNumber, RecordLayout.UPDATED).thenApply(written -> Status.OK);
+                return hsetAll(commands, key, keyNumber, RecordLayout.UPDATED).thenApply(written -> Status.OK);
             case INSERT:
-                return hsetAll(key, keyNumber, RecordLayout.INSERTED)
+                return hsetAll(commands, key, keyNumber, RecordLayout.INSERTED)
                         .thenCombine(commands.zadd(RecordLayout.INDEX_KEY, RecordLayout.indexScore(key), ascii(key)),
                                 (written, indexed) -> Status.OK);
             case SCAN:
-                return scanKeys(key, scanLength > 0 ? Limit.create(0, scanLength) : scanLimit).thenCompose(this::readAll);
+                return scanKeys(commands, key, scanLength > 0 ? Limit.create(0, scanLength) : scanLimit)
+                        .thenCompose(keys -> readAll(commands, keys));
             case READ_MODIFY_WRITE:
                 return commands.hgetall(key).thenCompose(record -> record.isEmpty()
                         ? CompletableFuture.completedFuture(Status.NOT_FOUND)
-                        : hsetAll(key, keyNumber, RecordLayout.UPDATED).thenApply(written -> Status.OK));
+                        : hsetAll(commands, key, keyNumber, RecordLayout.UPDATED).thenApply(written -> Status.OK));
             case DELETE:
                 return commands.del(key).thenCombine(commands.zrem(RecordLayout.INDEX_KEY, ascii(key)),
                         (deleted, unindexed) -> deleted == 0 ? Status.NOT_FOUND : Status.OK);
@@ -137,18 +214,19 @@ final class RedisDriver implements AsyncDriver {
         }
     }
 
-    /** The keys a SCAN from {@code startKey} reads: index order from its score on, at most scanlength. */
+    /** The keys a SCAN from {@code startKey} reads: index order from its score on, at most scanlength. Tests. */
     CompletionStage<List<byte[]>> scanKeys(String startKey) {
-        return scanKeys(startKey, scanLimit);
+        return scanKeys(links[0].commands, startKey, scanLimit);
     }
 
-    private CompletionStage<List<byte[]>> scanKeys(String startKey, Limit limit) {
+    private static CompletionStage<List<byte[]>> scanKeys(RedisAsyncCommands<String, byte[]> commands, String startKey,
+                                                          Limit limit) {
         return commands.zrangebyscore(RecordLayout.INDEX_KEY,
                 Range.from(Range.Boundary.including(RecordLayout.indexScore(startKey)), Range.Boundary.unbounded()),
                 limit);
     }
 
-    private CompletionStage<Status> readAll(List<byte[]> keys) {
+    private static CompletionStage<Status> readAll(RedisAsyncCommands<String, byte[]> commands, List<byte[]> keys) {
         if (keys.isEmpty()) {
             return CompletableFuture.completedFuture(Status.OK);
         }
@@ -160,7 +238,8 @@ final class RedisDriver implements AsyncDriver {
     }
 
     /** HSET of every field in one command, built directly so no map is made per operation. */
-    private RedisFuture<Long> hsetAll(String key, long keyNumber, byte writer) {
+    private RedisFuture<Long> hsetAll(RedisAsyncCommands<String, byte[]> commands, String key, long keyNumber,
+                                      byte writer) {
         CommandArgs<String, byte[]> args = new CommandArgs<>(codec).addKey(key);
         for (int f = 0; f < layout.fieldCount(); f++) {
             args.add(layout.fieldNameBytes(f)).addValue(layout.value(keyNumber, f, writer));
@@ -176,16 +255,9 @@ final class RedisDriver implements AsyncDriver {
         return key.getBytes(StandardCharsets.US_ASCII);
     }
 
-    private void finish(Completion completion, Status status, Throwable error) {
-        if (error == null) {
-            completion.complete(status);
-            return;
-        }
-        count(error instanceof CompletionException && error.getCause() != null ? error.getCause() : error);
-        completion.complete(Status.ERROR);
-    }
-
-    private void count(Throwable cause) {
+    /** Counts the failure that ended an operation, by kind. Any thread. */
+    private void count(Throwable error) {
+        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
         if (cause instanceof RedisCommandTimeoutException) {
             timeouts.increment();
         } else if (cause instanceof RedisCommandExecutionException) {
@@ -196,7 +268,8 @@ final class RedisDriver implements AsyncDriver {
     }
 
     /**
-     * {@code timeouts}: commands unanswered within {@code redis.timeout}. {@code server_errors}: error
+     * {@code connections} and {@code io_threads}: what the run used. {@code timeouts}: operations
+     * unanswered {@code redis.timeout} after they started. {@code server_errors}: error
      * replies. {@code connection_errors}: commands lost with the connection or rejected while it was
      * down. {@code reconnects}: times the connection came back. A failed operation is counted once, by
      * the failure that ended it.
@@ -204,6 +277,8 @@ final class RedisDriver implements AsyncDriver {
     @Override
     public Map<String, Number> stats() {
         Map<String, Number> stats = new LinkedHashMap<>();
+        stats.put("connections", links.length);
+        stats.put("io_threads", opened.ioThreads());
         stats.put("timeouts", timeouts.sum());
         stats.put("server_errors", serverErrors.sum());
         stats.put("connection_errors", connectionErrors.sum());

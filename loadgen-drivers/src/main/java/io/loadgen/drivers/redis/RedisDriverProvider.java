@@ -25,7 +25,7 @@ public final class RedisDriverProvider implements DriverProvider {
 
     @Override
     public String description() {
-        return "a Redis server, YCSB's data model (a hash per record, a sorted-set index for SCAN), async and pipelined";
+        return "a Redis server, YCSB's data model (a hash per record, a sorted-set index for SCAN), a connection per thread, issued on its event loop";
     }
 
     @Override
@@ -47,7 +47,9 @@ public final class RedisDriverProvider implements DriverProvider {
                 new FieldLengths(shape.minFieldLength(), shape.fieldLength(), shape.fieldLengthDistribution()),
                 shape.fieldNamePrefix(), shape.zeroPadding())
                 : new RecordLayout(settings.fieldCount(), settings.fieldLength());
-        RedisDriver driver = new RedisDriver(RedisConnector.open(settings), settings, layout);
+        int connections = settings.connectionsFor(context.threads());
+        RedisDriver driver = new RedisDriver(
+                RedisConnector.open(settings, connections, settings.ioThreadsFor(connections)), settings, layout);
         LOG.debug("redis opened: {}", properties);
         return driver;
     }

@@ -18,13 +18,18 @@ import java.util.List;
  * @param fieldCount  fields per record, {@code field0 .. field{n-1}}
  * @param fieldLength bytes per field value
  * @param scanLength  records a SCAN reads, from its start key on in index order
+ * @param connections connections to open, or 0 for one per issuer thread
+ * @param ioThreads   event loops (I/O threads) the connections share, or 0 for the default
  */
-record RedisSettings(RedisURI uri, String uriText, long timeoutNs, int fieldCount, int fieldLength, int scanLength) {
+record RedisSettings(RedisURI uri, String uriText, long timeoutNs, int fieldCount, int fieldLength, int scanLength,
+                     int connections, int ioThreads) {
     static final String URI = "redis.uri";
     static final String TIMEOUT = "redis.timeout";
     static final String FIELD_COUNT = "redis.fieldcount";
     static final String FIELD_LENGTH = "redis.fieldlength";
     static final String SCAN_LENGTH = "redis.scanlength";
+    static final String CONNECTIONS = "redis.connections";
+    static final String IO_THREADS = "redis.iothreads";
 
     /** A record (fieldcount x fieldlength) larger than this is surely a typo; Redis itself allows 512 MB. */
     static final long MAX_RECORD_BYTES = 64L << 20;
@@ -34,7 +39,10 @@ record RedisSettings(RedisURI uri, String uriText, long timeoutNs, int fieldCoun
             new PropertySpec(TIMEOUT, "1s", "command timeout; an operation still unanswered after it completes with ERROR"),
             new PropertySpec(FIELD_COUNT, "10", "fields per record (YCSB fieldcount)"),
             new PropertySpec(FIELD_LENGTH, "100", "bytes per field value (YCSB fieldlength)"),
-            new PropertySpec(SCAN_LENGTH, "10", "records one SCAN reads (YCSB's scan length)"));
+            new PropertySpec(SCAN_LENGTH, "10", "records one SCAN reads (YCSB's scan length)"),
+            new PropertySpec(CONNECTIONS, "0", "connections; 0 = one per thread (issuer i uses connection i mod N)"),
+            new PropertySpec(IO_THREADS, "0", "event loops the connections share; 0 = as many as connections, at most"
+                    + " one per core. Each issuer runs on its connection's loop"));
 
     /**
      * Reads and checks the properties.
@@ -49,7 +57,7 @@ record RedisSettings(RedisURI uri, String uriText, long timeoutNs, int fieldCoun
         }
         RedisSettings s = new RedisSettings(parseUri(uriText), uriText, timeout.toNanos(),
                 positiveInt(properties, FIELD_COUNT), positiveInt(properties, FIELD_LENGTH),
-                positiveInt(properties, SCAN_LENGTH));
+                positiveInt(properties, SCAN_LENGTH), count(properties, CONNECTIONS), count(properties, IO_THREADS));
         if ((long) s.fieldCount * s.fieldLength > MAX_RECORD_BYTES) {
             throw new BadInputException(FIELD_COUNT + " x " + FIELD_LENGTH + " = " + (long) s.fieldCount * s.fieldLength
                     + " bytes per record, above " + MAX_RECORD_BYTES + "; use fewer or shorter fields");
@@ -64,6 +72,25 @@ record RedisSettings(RedisURI uri, String uriText, long timeoutNs, int fieldCoun
             throw new BadInputException("property " + URI + ": '" + text + "' is not a Redis URI ("
                     + e.getMessage() + "); use e.g. redis://127.0.0.1:6379", e);
         }
+    }
+
+    /** Connections for a run of {@code threads} issuers. */
+    int connectionsFor(int threads) {
+        return connections > 0 ? connections : threads;
+    }
+
+    /** Event loops for {@code connections} connections: never more than connections. */
+    int ioThreadsFor(int connections) {
+        int wanted = ioThreads > 0 ? ioThreads : Runtime.getRuntime().availableProcessors();
+        return Math.max(1, Math.min(wanted, connections));
+    }
+
+    private static int count(DriverProperties properties, String key) {
+        long v = properties.getLong(key);
+        if (v < 0 || v > 4096) {
+            throw new BadInputException("property " + key + " must be a whole number from 0 (the default) to 4096: " + v);
+        }
+        return (int) v;
     }
 
     private static int positiveInt(DriverProperties properties, String key) {

@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# loadgen's redis driver vs redis-benchmark (the C client that ships with Redis), side by side in one run,
+# against a redis-server this script starts on a free loopback port (never the shared 6379).
+#
+#   bench/redis-vs-benchmark.sh             # 3 alternating repetitions per case, median
+#   REPS=5 SECONDS_PER_RUN=8 bench/redis-vs-benchmark.sh
+#
+# The same command on the same loaded key space: YCSB's workloadc record (HGETALL of 10 fields x 100 bytes),
+# 10,000 records loaded with 'loadgen load'. redis-benchmark runs 'hgetall KEY' on one loaded key; loadgen
+# runs workloadc (zipfian HGETALL over the 10,000 keys). Equal concurrency in every case:
+#   c1      redis-benchmark -c 1               vs  loadgen --threads 1 (one op in flight, the default)
+#   c8      redis-benchmark -c 8               vs  loadgen --threads 8
+#   c8xP16  redis-benchmark -c 8 -P 16         vs  loadgen --threads 8 --max-in-flight 16
+# loadgen runs unthrottled (as redis-benchmark does) for SECONDS_PER_RUN + 1 s with the first second left
+# out as warm-up (--warmup 1s; its JIT is cold, the C client's is not); its throughput and service p99
+# come from its JSON summary. redis-benchmark gets a request count that takes about as long.
+# Ratio = loadgen / redis-benchmark throughput: 1.0 or more means loadgen is at least as fast. p99 columns
+# are each tool's own p99 (redis-benchmark: its latency histogram; loadgen: the service view, which like
+# redis-benchmark's is measured from the actual send).
+#
+# Environment: REPS (3), SECONDS_PER_RUN (5), RECORDS (10000), LOADGEN_IO_THREADS (unset: the driver's
+# default), REDIS_SERVER (redis-server), REDIS_BENCHMARK (redis-benchmark), JAVA (java).
+# Needs redis-server and redis-benchmark (Debian: redis-server, redis-tools). Keep the machine otherwise idle.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+reps="${REPS:-3}"
+secs="${SECONDS_PER_RUN:-5}"
+records="${RECORDS:-10000}"
+server="${REDIS_SERVER:-redis-server}"
+rb="${REDIS_BENCHMARK:-redis-benchmark}"
+work="bench/target/redis-vs-benchmark"
+mkdir -p "$work"
+
+die() { echo "redis-vs-benchmark: $*" >&2; exit 1; }
+[[ "$reps" =~ ^[1-9][0-9]*$ ]] || die "REPS must be a positive integer, got '$reps'"
+command -v "$server" >/dev/null || die "no $server: apt-get install redis-server"
+command -v "$rb" >/dev/null || die "no $rb: apt-get install redis-tools"
+
+port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
+"$server" --port "$port" --bind 127.0.0.1 --save "" --appendonly no --daemonize no \
+  --logfile "$work/redis-server.log" &
+server_pid=$!
+trap 'kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true' EXIT
+for _ in $(seq 50); do redis-cli -p "$port" ping >/dev/null 2>&1 && break; sleep 0.1; done
+redis-cli -p "$port" ping >/dev/null || die "redis-server did not start on port $port"
+
+uri="redis://127.0.0.1:$port"
+./loadgen load -P workloads/workloadc --driver redis -p "recordcount=$records" -p "redis.uri=$uri" \
+  --threads 4 --max-in-flight 16 -q >/dev/null
+key=""
+for _ in $(seq 20); do
+  key="$(redis-cli -p "$port" randomkey)"
+  [[ "$key" == user* ]] && break
+done
+[ -n "$key" ] || die "no record was loaded"
+
+io_prop=()
+[ -n "${LOADGEN_IO_THREADS:-}" ] && io_prop=(-p "redis.iothreads=$LOADGEN_IO_THREADS")
+
+# $1 clients, $2 pipeline depth, $3 requests: prints "ops_per_sec p99_us"
+run_rb() {
+  "$rb" -p "$port" -c "$1" -P "$2" -n "$3" --csv hgetall "$key" 2>/dev/null | tail -1 \
+    | awk -F'","' '{gsub(/"/,"",$2); gsub(/"/,"",$7); printf "%.0f %.0f\n", $2, $7*1000}'
+}
+# $1 threads, $2 in flight per thread: prints "ops_per_sec p99_us"
+run_lg() {
+  local json="$work/loadgen-$1x$2.json"
+  ./loadgen run -P workloads/workloadc --driver redis -p "recordcount=$records" -p "redis.uri=$uri" "${io_prop[@]}" \
+    --threads "$1" --max-in-flight "$2" --duration "$((secs + 1))s" --warmup 1s -q --json "$json" \
+    >"$work/loadgen-$1x$2.out" 2>&1 || die "loadgen failed: see $work/loadgen-$1x$2.out"
+  python3 - "$json" <<'EOF'
+import json, sys
+j = json.load(open(sys.argv[1]))
+print("%.0f %.0f" % (j["throughput_ops_per_sec"], j["operations"]["READ"]["service"]["p99_us"]))
+EOF
+}
+median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
+
+printf '| case | redis-benchmark ops/s | loadgen ops/s | ratio | redis-benchmark p99 (us) | loadgen service p99 (us) |\n'
+printf '|---|---|---|---|---|---|\n'
+for spec in "c1 1 1" "c8 8 1" "c8xP16 8 16"; do
+  read -r name clients depth <<<"$spec"
+  : >"$work/$name.rb"; : >"$work/$name.lg"
+  for _ in $(seq "$reps"); do
+    # about SECONDS_PER_RUN of requests at the rate the last repetition saw (or a first guess)
+    guess=$(( clients * depth * 4000 ))
+    last="$(tail -1 "$work/$name.rb" | cut -d' ' -f1)"
+    n=$(( ${last:-$guess} * secs ))
+    run_rb "$clients" "$depth" "$n" >>"$work/$name.rb"
+    run_lg "$clients" "$depth" >>"$work/$name.lg"
+  done
+  rb_ops="$(cut -d' ' -f1 "$work/$name.rb" | median)"
+  lg_ops="$(cut -d' ' -f1 "$work/$name.lg" | median)"
+  rb_p99="$(cut -d' ' -f2 "$work/$name.rb" | median)"
+  lg_p99="$(cut -d' ' -f2 "$work/$name.lg" | median)"
+  printf '| %s | %.0f | %.0f | %.2f | %.0f | %.0f |\n' "$name" "$rb_ops" "$lg_ops" \
+    "$(python3 -c "print($lg_ops / $rb_ops)")" "$rb_p99" "$lg_p99"
+done

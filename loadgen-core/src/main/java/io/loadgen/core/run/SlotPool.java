@@ -1,0 +1,85 @@
+package io.loadgen.core.run;
+
+import io.loadgen.core.driver.Completion;
+import io.loadgen.core.driver.Status;
+import io.loadgen.core.record.WorkerRecorders;
+import io.loadgen.core.time.NanoClock;
+import org.jctools.queues.MpscArrayQueue;
+
+/**
+ * One async issuer's in-flight slots: each {@link Slot} is the {@link Completion} of one operation in
+ * flight, and records it when the driver completes it. The issuer (one thread, or one event loop) takes
+ * slots with {@link #poll()}; completions, on any thread, give them back and then call the pool's
+ * {@link Runnable} {@code onFree} hook, which the issuer uses to be woken when it waits for a slot.
+ *
+ * <p>Nothing here allocates or locks after construction: slots are preallocated and recycled through a
+ * bounded lock-free MPSC queue (completions offer, the issuer polls).
+ */
+final class SlotPool {
+    private final MpscArrayQueue<Slot> free;
+    private final int size;
+    private final WorkerRecorders recorders;
+    private final OperationSequence sequence;
+    private final NanoClock clock;
+    private final Runnable onFree;
+
+    SlotPool(int size, WorkerRecorders recorders, OperationSequence sequence, NanoClock clock, Runnable onFree) {
+        this.size = size;
+        this.recorders = recorders;
+        this.sequence = sequence;
+        this.clock = clock;
+        this.onFree = onFree;
+        this.free = new MpscArrayQueue<>(size);
+        for (int i = 0; i < size; i++) {
+            free.add(new Slot());
+        }
+    }
+
+    /** A free slot, or null when all are in flight. Issuer only. */
+    Slot poll() {
+        return free.poll();
+    }
+
+    /** Gives back a slot that was taken but not used. Issuer only. */
+    void release(Slot slot) {
+        free.offer(slot);
+    }
+
+    /** Operations in flight now (approximate while completions run). */
+    int inFlight() {
+        return size - free.size();
+    }
+
+    int size() {
+        return size;
+    }
+
+    /**
+     * One in-flight operation's timestamps, and its {@link Completion}: armed by the issuer before submit
+     * (the driver's hand-off publishes the fields), completed once on any thread.
+     */
+    final class Slot implements Completion {
+        private int type;
+        private long key;
+        private long intendedNs;
+        private long startNs;
+        private long lagNs;
+
+        void arm(int type, long key, long intendedNs, long startNs, long lagNs) {
+            this.type = type;
+            this.key = key;
+            this.intendedNs = intendedNs;
+            this.startNs = startNs;
+            this.lagNs = lagNs;
+        }
+
+        @Override
+        public void complete(Status status) {
+            long endNs = clock.nanoTime();
+            recorders.record(type, intendedNs, startNs, endNs, lagNs, (status != null ? status : Status.ERROR).ordinal());
+            sequence.completed(type, key);
+            free.offer(this);
+            onFree.run();
+        }
+    }
+}
