@@ -126,8 +126,10 @@ final class RunReporter {
             out.println("The run ended " + result.unissuedOps() + " operations behind schedule: they were due before it"
                     + " ended but never issued, so no view includes them (each had already waited).");
         }
+        out.println();
+        out.println(concurrency(result));
         Number heldBack = result.harness().get("held_back_by_max_in_flight");
-        if (heldBack != null && heldBack.longValue() > 0) {
+        if (heldBack != null && heldBack.longValue() > 0 && result.throttled()) {
             out.println();
             out.println(heldBack + " operations waited for a free in-flight slot (--max-in-flight, or the driver's own"
                     + " limit); the wait is in intended, not dropped. A slow target fills the slots; if the target is"
@@ -145,6 +147,18 @@ final class RunReporter {
         if (hgrmDir != null) {
             io.err().println("loadgen: wrote " + HgrmFiles.write(result, hgrmDir).size() + " .hgrm files to " + hgrmDir);
         }
+    }
+
+    /** One line on how many operations could be in flight at once, and over how many connections. */
+    static String concurrency(RunResult result) {
+        Number perThread = result.harness().get("max_in_flight_per_thread");
+        Number total = result.harness().get("max_concurrency");
+        Number connections = result.driverStats().get("connections");
+        return "Concurrency: " + result.threads() + (result.threads() == 1 ? " thread" : " threads")
+                + " x " + perThread + " in flight = at most " + total + " operations in flight"
+                + (connections != null ? ", on " + connections + " connection" + (connections.longValue() == 1 ? "" : "s")
+                : "")
+                + (perThread != null && perThread.longValue() > 1 ? " (pipelined)" : "") + ".";
     }
 
     static void checkWritableFile(Path file, String option) {

@@ -181,7 +181,7 @@ public final class LoadRun {
         if (sampler.failure() != null) {
             throw new IllegalStateException("interval sampler failed", sampler.failure());
         }
-        return result(ops, loops, sampler, driver, gcBefore, async);
+        return result(ops, loops, sampler, driver, gcBefore, async ? maxInFlight : 1);
     }
 
     /** Each run type's index in the driver's operations; a type the driver lacks is bad input. */
@@ -264,8 +264,10 @@ public final class LoadRun {
         return b;
     }
 
+    /** @param inFlightPerThread the in-flight bound each thread had: 1 for a blocking worker */
     private RunResult result(String[] ops, LoadThread[] workers, IntervalSampler sampler, Driver driver, long[] gcBefore,
-                             boolean async) {
+                             int inFlightPerThread) {
+        boolean async = driver instanceof AsyncDriver;
         List<OpResult> results = new ArrayList<>();
         long expectedIntervalNs = (long) options.workerIntervalNs();
         for (int o = 0; o < ops.length; o++) {
@@ -291,6 +293,8 @@ public final class LoadRun {
         }
         long[] gcAfter = gcTotals();
         Map<String, Number> harness = new LinkedHashMap<>();
+        harness.put("max_in_flight_per_thread", inFlightPerThread);
+        harness.put("max_concurrency", (long) options.threads() * inFlightPerThread);
         harness.put("gc_count", gcAfter[0] - gcBefore[0]);
         harness.put("gc_time_ms", gcAfter[1] - gcBefore[1]);
         if (async) {

@@ -29,9 +29,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The async shape end to end: an issuer keeps the schedule and submits; completions arrive on another
- * thread (as they would on a network event loop) and record latency from the intended start.
+ * thread (as they would on a network event loop) and record latency from the intended start. Here the
+ * issuers have threads of their own ({@link AsyncIssuer}); {@link EventLoopAsyncRunTest} runs the same
+ * contract with the issuers on the driver's loop ({@link EventLoopIssuer}).
  */
 class AsyncRunTest {
+    /** True when the driver names its loop as the issuers' executor, so they run there. */
+    boolean issueOnLoop() {
+        return false;
+    }
+
     private final ScheduledExecutorService loop = Executors.newSingleThreadScheduledExecutor();
     private final Set<Long> keys = ConcurrentHashMap.newKeySet();
     private final Set<String> types = ConcurrentHashMap.newKeySet();
@@ -75,6 +82,10 @@ class AsyncRunTest {
 
                     public int maxInFlight() {
                         return driverMaxInFlight;
+                    }
+
+                    public ScheduledExecutorService issuerExecutor(int issuer) {
+                        return issueOnLoop() ? loop : null;
                     }
                 };
             }

@@ -72,8 +72,9 @@ final class InFlight {
                 return;
             }
             queue.pollFirst();
-            if (head.finish(Status.ERROR)) {
-                timeouts.increment();
+            if (head.claim()) {
+                timeouts.increment(); // counted before the completion, so whoever it wakes sees the count
+                head.completion.complete(Status.ERROR);
             }
         }
     }
@@ -99,25 +100,20 @@ final class InFlight {
         /** The operation's reply or failure; ignored when its deadline already completed it. */
         @Override
         public void accept(Status status, Throwable error) {
-            if (error != null) {
-                if (done == 0 && finish(Status.ERROR)) {
+            if (claim()) {
+                if (error != null) {
                     errors.count(error);
                 }
-            } else {
-                finish(status != null ? status : Status.ERROR);
+                completion.complete(error != null || status == null ? Status.ERROR : status);
             }
             if (loop.inEventLoop()) {
                 settle();
             }
         }
 
-        /** Completes the operation if nothing has yet; true if this call did. */
-        boolean finish(Status status) {
-            if (DONE.compareAndSet(this, 0, 1)) {
-                completion.complete(status);
-                return true;
-            }
-            return false;
+        /** True for the one caller, reply or deadline, that gets to complete the operation. */
+        private boolean claim() {
+            return DONE.compareAndSet(this, 0, 1);
         }
     }
 }

@@ -37,7 +37,8 @@ class PingGroundTruthTest {
             throws Exception {
         RunOptions.Builder b = RunOptions.builder("ping")
                 .property("ping.port", Integer.toString(server.port()))
-                .target(target).threads(1).duration(duration).seed(11);
+                .target(target).threads(1).duration(duration).seed(11)
+                .maxInFlight(64); // pipelining where the driver allows it (the default is one in flight)
         for (int i = 0; i < properties.length; i += 2) {
             b.property(properties[i], properties[i + 1]);
         }

@@ -41,8 +41,8 @@ class RedisBadInputTest {
     void unknownPropertyIsRejectedListingTheKnownOnes() {
         BadInputException e = assertThrows(BadInputException.class,
                 () -> DriverProperties.of("redis", provider.properties(), Map.of("redis.url", "redis://x")));
-        assertEquals("driver redis has no property 'redis.url'; it knows redis.fieldcount, redis.fieldlength, "
-                + "redis.scanlength, redis.timeout, redis.uri", e.getMessage());
+        assertEquals("driver redis has no property 'redis.url'; it knows redis.connections, redis.fieldcount, "
+                + "redis.fieldlength, redis.iothreads, redis.scanlength, redis.timeout, redis.uri", e.getMessage());
     }
 
     @Test
