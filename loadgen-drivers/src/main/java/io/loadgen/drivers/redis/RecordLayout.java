@@ -29,6 +29,12 @@ final class RecordLayout {
     /** The first byte of a value written by an UPDATE or READ-MODIFY-WRITE. */
     static final byte UPDATED = 'u';
 
+    /** Where the driver's warm-up writes: keys and an index of its own, removed after it. */
+    static final String SCRATCH_PREFIX = "loadgen-warmup:";
+
+    private final String keyPrefix;
+    private final String indexKey;
+    private final String fieldNamePrefix;
     private final int fieldCount;
     private final int fieldLength;
     private final FieldLengths lengths;
@@ -47,7 +53,15 @@ final class RecordLayout {
      * @param zeroPadding     key numbers are zero-padded to this many digits (YCSB's {@code zeropadding})
      */
     RecordLayout(int fieldCount, FieldLengths lengths, String fieldNamePrefix, int zeroPadding) {
+        this(fieldCount, lengths, fieldNamePrefix, zeroPadding, "", INDEX_KEY);
+    }
+
+    private RecordLayout(int fieldCount, FieldLengths lengths, String fieldNamePrefix, int zeroPadding, String keyPrefix,
+                         String indexKey) {
         int fieldLength = lengths.max();
+        this.keyPrefix = keyPrefix;
+        this.indexKey = indexKey;
+        this.fieldNamePrefix = fieldNamePrefix;
         this.lengths = lengths;
         this.zeroPadding = zeroPadding;
         this.fieldCount = fieldCount;
@@ -62,6 +76,19 @@ final class RecordLayout {
         }
     }
 
+    /**
+     * The same records under other names, {@value #SCRATCH_PREFIX}{@code user<n>} indexed in
+     * {@value #SCRATCH_PREFIX}{@code _indices}: what the warm-up writes, so the workload's data are untouched.
+     */
+    RecordLayout scratch() {
+        return new RecordLayout(fieldCount, lengths, fieldNamePrefix, zeroPadding, SCRATCH_PREFIX, SCRATCH_PREFIX + INDEX_KEY);
+    }
+
+    /** The sorted set this layout's keys are indexed in: {@value #INDEX_KEY}, as in YCSB. */
+    String indexKey() {
+        return indexKey;
+    }
+
     /** The record's key: {@code user} + key number. The one place key names are made. */
     static String keyName(long keyNumber) {
         return "user" + keyNumber;
@@ -69,6 +96,13 @@ final class RecordLayout {
 
     /** This layout's key for a record: {@code user}, zero-padded as YCSB's {@code zeropadding} asks, + key number. */
     String key(long keyNumber) {
+        if (!keyPrefix.isEmpty()) {
+            return keyPrefix + unprefixedKey(keyNumber);
+        }
+        return unprefixedKey(keyNumber);
+    }
+
+    private String unprefixedKey(long keyNumber) {
         if (zeroPadding <= 1) {
             return keyName(keyNumber);
         }

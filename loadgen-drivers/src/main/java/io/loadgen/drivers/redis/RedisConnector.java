@@ -1,6 +1,7 @@
 package io.loadgen.drivers.redis;
 
 import io.lettuce.core.ClientOptions;
+import io.lettuce.core.protocol.ProtocolVersion;
 import io.lettuce.core.RedisChannelHandler;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisConnectionException;
@@ -84,6 +85,7 @@ final class RedisConnector {
                 opened.clients[i] = RedisClient.create(opened.resources[i], settings.uri());
                 opened.clients[i].setOptions(ClientOptions.builder()
                         .autoReconnect(true)
+                        .protocolVersion(ProtocolVersion.RESP2) // as YCSB's Jedis and redis-benchmark speak
                         .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
                         .timeoutOptions(TimeoutOptions.builder().timeoutCommands(false).build())
                         .build());

@@ -66,9 +66,9 @@ final class RedisDriver implements AsyncDriver {
     private static final int READ_MODIFY_WRITE = 4;
     private static final int DELETE = 5;
 
-    /** Read-only reads of existing keys, per connection and round, when warming up. */
+    /** Operations per connection and round when warming up, on scratch records. */
     private static final int WARM_UP_BATCH = 32;
-    private static final int WARM_UP_ROUNDS = 200;
+    private static final int WARM_UP_ROUNDS = 160;
 
     private final RedisConnector.Opened opened;
     private final Link[] links;
@@ -134,7 +134,7 @@ final class RedisDriver implements AsyncDriver {
         InFlight.Op pending = link.inFlight.begin(completion);
         CompletionStage<Status> outcome;
         try {
-            outcome = start(link.commands, type, key, field, scanLength);
+            outcome = start(link.commands, layout, type, key, field, scanLength);
         } catch (RuntimeException e) {
             pending.accept(null, e);
             return;
@@ -143,33 +143,58 @@ final class RedisDriver implements AsyncDriver {
     }
 
     /**
-     * Reads existing records on every connection, {@value #WARM_UP_BATCH} at a time, until
-     * {@value #WARM_UP_ROUNDS} rounds are done or the budget is spent: connections are up, and Lettuce's
-     * and the JIT's cold start is behind us. Reads only, so the data are as they were.
+     * Runs every operation type on every connection, {@value #WARM_UP_BATCH} at a time, on scratch records
+     * of the same shape ({@link RecordLayout#scratch}), until {@value #WARM_UP_ROUNDS} rounds are done or the
+     * budget is spent, then deletes the scratch records: connections are up and Lettuce's and the JIT's cold
+     * start is behind us, and the workload's own records and index are as they were.
      */
     @Override
     public void warmUp(long budgetNs) throws Exception {
         long deadlineNs = System.nanoTime() + budgetNs;
+        RecordLayout scratch = layout.scratch();
+        int[] types = {INSERT, READ, UPDATE, SCAN, READ_MODIFY_WRITE, READ, UPDATE, DELETE};
         CompletableFuture<?>[] batch = new CompletableFuture<?>[WARM_UP_BATCH * links.length];
-        for (int round = 0; round < WARM_UP_ROUNDS && System.nanoTime() - deadlineNs < 0; round++) {
-            for (int c = 0; c < links.length; c++) {
-                for (int i = 0; i < WARM_UP_BATCH; i++) {
-                    batch[c * WARM_UP_BATCH + i] = start(links[c].commands, READ, i, -1, 0).toCompletableFuture();
+        try {
+            for (int round = 0; round < WARM_UP_ROUNDS && System.nanoTime() - deadlineNs < 0; round++) {
+                int type = types[round % types.length];
+                int field = round % 3 == 0 ? round % layout.fieldCount() : -1;
+                for (int c = 0; c < links.length; c++) {
+                    for (int i = 0; i < WARM_UP_BATCH; i++) {
+                        batch[c * WARM_UP_BATCH + i] = start(links[c].commands, scratch, type, c * WARM_UP_BATCH + i,
+                                field, 0).toCompletableFuture();
+                    }
+                }
+                if (!await(CompletableFuture.allOf(batch), deadlineNs)) {
+                    return; // a slow or absent server: the run measures it as it is
                 }
             }
-            try {
-                CompletableFuture.allOf(batch).get(Math.max(1, deadlineNs - System.nanoTime()), TimeUnit.NANOSECONDS);
-            } catch (TimeoutException e) {
-                return; // a slow server: the run measures it as it is
-            } catch (ExecutionException e) {
-                return; // e.g. the server went away: the run will count the errors
-            }
+        } finally {
+            removeScratch(scratch, deadlineNs + budgetNs);
+        }
+    }
+
+    /** Deletes every scratch record and the scratch index, waiting at most until {@code deadlineNs}. */
+    private void removeScratch(RecordLayout scratch, long deadlineNs) throws InterruptedException {
+        String[] keys = new String[WARM_UP_BATCH * links.length + 1];
+        for (int k = 0; k < keys.length - 1; k++) {
+            keys[k] = scratch.key(k);
+        }
+        keys[keys.length - 1] = scratch.indexKey();
+        await(links[0].commands.del(keys).toCompletableFuture(), deadlineNs);
+    }
+
+    private static boolean await(CompletableFuture<?> done, long deadlineNs) throws InterruptedException {
+        try {
+            done.get(Math.max(1, deadlineNs - System.nanoTime()), TimeUnit.NANOSECONDS);
+            return true;
+        } catch (TimeoutException | ExecutionException e) {
+            return false;
         }
     }
 
     /** Sends the commands of one operation on the first connection, reading or writing all fields. Tests. */
     CompletionStage<Status> start(int typeIndex, long keyNumber) {
-        return start(links[0].commands, typeIndex, keyNumber, -1, 0);
+        return start(links[0].commands, layout, typeIndex, keyNumber, -1, 0);
     }
 
     /**
@@ -178,8 +203,8 @@ final class RedisDriver implements AsyncDriver {
      * @param field      the one field a READ or UPDATE touches (YCSB's readallfields/writeallfields=false), or -1
      * @param scanLength records a SCAN reads, or 0 for {@code redis.scanlength}
      */
-    CompletionStage<Status> start(RedisAsyncCommands<String, byte[]> commands, int typeIndex, long keyNumber, int field,
-                                  int scanLength) {
+    CompletionStage<Status> start(RedisAsyncCommands<String, byte[]> commands, RecordLayout layout, int typeIndex,
+                                  long keyNumber, int field, int scanLength) {
         String key = layout.key(keyNumber);
         switch (typeIndex) {
             case READ:
@@ -194,20 +219,20 @@ final class RedisDriver implements AsyncDriver {
                     return commands.hset(key, layout.fieldName(field), layout.value(keyNumber, field, RecordLayout.UPDATED))
                             .thenApply(created -> Status.OK);
                 }
-                return hsetAll(commands, key, keyNumber, RecordLayout.UPDATED).thenApply(written -> Status.OK);
+                return hsetAll(commands, layout, key, keyNumber, RecordLayout.UPDATED).thenApply(written -> Status.OK);
             case INSERT:
-                return hsetAll(commands, key, keyNumber, RecordLayout.INSERTED)
-                        .thenCombine(commands.zadd(RecordLayout.INDEX_KEY, RecordLayout.indexScore(key), ascii(key)),
+                return hsetAll(commands, layout, key, keyNumber, RecordLayout.INSERTED)
+                        .thenCombine(commands.zadd(layout.indexKey(), RecordLayout.indexScore(key), ascii(key)),
                                 (written, indexed) -> Status.OK);
             case SCAN:
-                return scanKeys(commands, key, scanLength > 0 ? Limit.create(0, scanLength) : scanLimit)
+                return scanKeys(commands, layout, key, scanLength > 0 ? Limit.create(0, scanLength) : scanLimit)
                         .thenCompose(keys -> readAll(commands, keys));
             case READ_MODIFY_WRITE:
                 return commands.hgetall(key).thenCompose(record -> record.isEmpty()
                         ? CompletableFuture.completedFuture(Status.NOT_FOUND)
-                        : hsetAll(commands, key, keyNumber, RecordLayout.UPDATED).thenApply(written -> Status.OK));
+                        : hsetAll(commands, layout, key, keyNumber, RecordLayout.UPDATED).thenApply(written -> Status.OK));
             case DELETE:
-                return commands.del(key).thenCombine(commands.zrem(RecordLayout.INDEX_KEY, ascii(key)),
+                return commands.del(key).thenCombine(commands.zrem(layout.indexKey(), ascii(key)),
                         (deleted, unindexed) -> deleted == 0 ? Status.NOT_FOUND : Status.OK);
             default:
                 throw new IllegalArgumentException("redis driver has no operation type " + typeIndex);
@@ -216,12 +241,12 @@ final class RedisDriver implements AsyncDriver {
 
     /** The keys a SCAN from {@code startKey} reads: index order from its score on, at most scanlength. Tests. */
     CompletionStage<List<byte[]>> scanKeys(String startKey) {
-        return scanKeys(links[0].commands, startKey, scanLimit);
+        return scanKeys(links[0].commands, layout, startKey, scanLimit);
     }
 
-    private static CompletionStage<List<byte[]>> scanKeys(RedisAsyncCommands<String, byte[]> commands, String startKey,
-                                                          Limit limit) {
-        return commands.zrangebyscore(RecordLayout.INDEX_KEY,
+    private static CompletionStage<List<byte[]>> scanKeys(RedisAsyncCommands<String, byte[]> commands,
+                                                          RecordLayout layout, String startKey, Limit limit) {
+        return commands.zrangebyscore(layout.indexKey(),
                 Range.from(Range.Boundary.including(RecordLayout.indexScore(startKey)), Range.Boundary.unbounded()),
                 limit);
     }
@@ -238,8 +263,8 @@ final class RedisDriver implements AsyncDriver {
     }
 
     /** HSET of every field in one command, built directly so no map is made per operation. */
-    private RedisFuture<Long> hsetAll(RedisAsyncCommands<String, byte[]> commands, String key, long keyNumber,
-                                      byte writer) {
+    private RedisFuture<Long> hsetAll(RedisAsyncCommands<String, byte[]> commands, RecordLayout layout, String key,
+                                      long keyNumber, byte writer) {
         CommandArgs<String, byte[]> args = new CommandArgs<>(codec).addKey(key);
         for (int f = 0; f < layout.fieldCount(); f++) {
             args.add(layout.fieldNameBytes(f)).addValue(layout.value(keyNumber, f, writer));
