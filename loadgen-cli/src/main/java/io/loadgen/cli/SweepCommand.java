@@ -63,9 +63,15 @@ final class SweepCommand implements Callable<Integer> {
             description = "Spacing of --steps: equal differences (linear) or equal ratios (log). Default: ${DEFAULT-VALUE}.")
     RatePlan.Scale scale;
 
-    @Option(names = "--duration", paramLabel = "TIME", converter = DurationConverter.class, defaultValue = "10s",
-            order = 40, description = "How long each step runs. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--duration", paramLabel = "TIME", converter = DurationConverter.class, order = 40,
+            description = "How long each step runs; overrides the workload's maxexecutiontime "
+                    + "(default: 10s unless a count is given).")
     Duration duration;
+
+    @Option(names = "--operations", paramLabel = "N", order = 50,
+            description = "Operations per step; a step ends at this count or the duration, first. "
+                    + "Overrides the workload's operationcount.")
+    Long operations;
 
     @Option(names = "--sla", paramLabel = "OBJECTIVE", order = 115,
             description = "Report the highest rate meeting it, e.g. 'p99<10ms' (p50, p90, p95, p99, p99.9 or max; "
@@ -106,7 +112,8 @@ final class SweepCommand implements Callable<Integer> {
         SweepRun.StepOptions stepOptions = new SweepRun.StepOptions() {
             @Override
             public RunOptions forStep(int number, double rate) {
-                return load.builder().target(rate).duration(duration)
+                RunOptions.Builder b = load.builder();
+                return RunLength.of(operations, duration, load.workload()).applyTo(b).target(rate)
                         .hlog(hlogDir == null ? null : hlogDir.resolve(SweepRun.hlogName(number, rate)))
                         .seed(runSeed).build();
             }

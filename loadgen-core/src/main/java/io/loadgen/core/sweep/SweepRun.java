@@ -86,7 +86,7 @@ public final class SweepRun {
                 current = run;
             }
             say("loadgen sweep: step %d/%d: %s ops/s for %s", number, rates.size(), RatePlan.format(rate),
-                    Durations.format(options.duration()));
+                    length(options));
             RunResult result = run.run();
             SweepStep step = new SweepStep(number, rate, result);
             if (result.totalOperations() > 0 || !step.cutShort()) {
@@ -95,6 +95,13 @@ public final class SweepRun {
             }
         }
         return steps;
+    }
+
+    /** A step's bounds for people: {@code 10s}, {@code 1000 operations} or {@code 10s or 1000 operations}. */
+    static String length(RunOptions options) {
+        String time = options.duration().isZero() ? "" : Durations.format(options.duration());
+        String count = options.operations() == 0 ? "" : options.operations() + " operations";
+        return time.isEmpty() ? count : count.isEmpty() ? time : time + " or " + count;
     }
 
     private void sayDone(SweepStep step) {
