@@ -26,9 +26,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * {@code loadgen sweep}: the latency-versus-throughput curve. Runs the same workload at each offered
- * rate in turn ({@link SweepRun}), prints one row per rate and, with {@code --sla}, where the
- * objective stops holding measured from the intended start versus from the actual start. Ctrl-C
- * prints the steps done so far. Main thread.
+ * rate in turn ({@link SweepRun}), prints one row per rate with whether the step kept up
+ * ({@link io.loadgen.core.sweep.KeepUpRule}) and, with {@code --sla}, where the objective stops
+ * holding measured from the intended start versus from the actual start. Ctrl-C prints the steps
+ * done so far. Main thread.
  */
 @Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run the same workload at a series of offered rates, one after another, and print latency "
@@ -75,7 +76,8 @@ final class SweepCommand implements Callable<Integer> {
 
     @Option(names = "--sla", paramLabel = "OBJECTIVE", order = 115,
             description = "Report the highest rate meeting it, e.g. 'p99<10ms' (p50, p90, p95, p99, p99.9 or max; "
-                    + "us, ms or s), from intended start and from service time.")
+                    + "us, ms or s), from intended start and from service time. From intended start a step meets it "
+                    + "only if it also kept up (the 'kept up' column).")
     String sla;
 
     @Option(names = "--hlog-dir", paramLabel = "DIR", order = 120,
@@ -86,7 +88,7 @@ final class SweepCommand implements Callable<Integer> {
     Path csv;
 
     @Option(names = "--json", paramLabel = "FILE", order = 130,
-            description = "Write a JSON list: per step its offered and achieved rate and its full run summary.")
+            description = "Write a JSON list: per step its offered and achieved rate, kept_up, and its full run summary.")
     Path json;
 
     @Option(names = "--seed", paramLabel = "N", order = 150,

@@ -88,7 +88,7 @@ public final class SweepRun {
             say("loadgen sweep: step %d/%d: %s ops/s for %s", number, rates.size(), RatePlan.format(rate),
                     length(options));
             RunResult result = run.run();
-            SweepStep step = new SweepStep(number, rate, result);
+            SweepStep step = new SweepStep(number, rate, result, options.arrival());
             if (result.totalOperations() > 0 || !step.cutShort()) {
                 steps.add(step);
                 sayDone(step);
@@ -106,10 +106,11 @@ public final class SweepRun {
 
     private void sayDone(SweepStep step) {
         say("loadgen sweep: step %d/%d done: offered %s ops/s, achieved %.1f ops/s, intended p99 %.3f ms,"
-                        + " service p99 %.3f ms%s", step.number(), rates.size(), RatePlan.format(step.offeredOpsPerSec()),
+                        + " service p99 %.3f ms%s%s", step.number(), rates.size(), RatePlan.format(step.offeredOpsPerSec()),
                 step.achievedOpsPerSec(), SweepTable.p99Ms(step, View.INTENDED),
                 SweepTable.p99Ms(step, View.SERVICE),
-                step.cutShort() ? " (stopped: " + step.result().stopReason() + ")" : "");
+                step.cutShort() ? " (stopped: " + step.result().stopReason() + ")" : "",
+                step.keptUp() ? "" : "; " + step.shortfall());
     }
 
     private void say(String format, Object... args) {
