@@ -14,7 +14,8 @@ import java.util.concurrent.Callable;
 /**
  * {@code loadgen load}: YCSB's load phase. Inserts the workload's {@code insertcount} records (from
  * {@code insertstart}; by default all {@code recordcount}) once each, at {@code --target} or unthrottled,
- * with the status line as progress. Main thread.
+ * with the status line as progress; a {@code maxexecutiontime} in the workload ends it sooner, as in YCSB.
+ * Main thread.
  */
 @Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Load a YCSB workload's records: INSERT recordcount records (or insertcount from insertstart) "
@@ -55,8 +56,8 @@ final class LoadCommand implements Callable<Integer> {
         if (load.operation != null) {
             throw new BadInputException("load always issues INSERT; leave out --operation (use 'loadgen run' for others)");
         }
-        RunOptions options = b.target(load.rate(target))
-                .operations(w.insertCount())
+        RunOptions options = RunLength.ofLoad(w).applyTo(b)
+                .target(load.rate(target))
                 .hlog(hlog)
                 .seed(report.seedOrRandom())
                 .build();

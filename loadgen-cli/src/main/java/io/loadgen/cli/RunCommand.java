@@ -5,7 +5,6 @@ import io.loadgen.core.run.RunOptions;
 import io.loadgen.core.schedule.RateProfile;
 import io.loadgen.core.workload.PhasedWorkload;
 import io.loadgen.core.workload.WorkloadFile;
-import io.loadgen.core.workload.WorkloadOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -36,11 +35,13 @@ final class RunCommand implements Callable<Integer> {
     Double target;
 
     @Option(names = "--duration", paramLabel = "TIME", converter = DurationConverter.class, order = 40,
-            description = "How long to issue operations, e.g. 60s (default: 10s unless --operations is given).")
+            description = "How long to issue operations, e.g. 60s; the run ends at this or the operation count, first. "
+                    + "Overrides the workload's maxexecutiontime (default: 10s unless a count is given).")
     Duration duration;
 
     @Option(names = "--operations", paramLabel = "N", order = 50,
-            description = "Total operations over all threads; the run ends at this count or --duration, first.")
+            description = "Total operations over all threads; the run ends at this count or the duration, first. "
+                    + "Overrides the workload's operationcount.")
     Long operations;
 
     @Option(names = "--phases", paramLabel = "FILE.yaml", order = 25,
@@ -75,19 +76,9 @@ final class RunCommand implements Callable<Integer> {
             profile = profile(phased);
         }
         RunOptions.Builder b = load.builder().rateProfile(profile);
-        WorkloadOptions w = load.workload();
         Double rate = load.rate(target); // YCSB's client properties are defaults; the command line wins
-        Long count = operations;
-        Duration length = duration;
-        if (w != null) {
-            if (count == null && length == null) {
-                count = w.operationCount() > 0 ? w.operationCount() : null;
-                length = w.maxExecutionTime().orElse(null);
-            }
-        }
-        RunOptions options = b.target(rate)
-                .duration(length)
-                .operations(count)
+        RunOptions options = RunLength.of(operations, duration, load.workload()).applyTo(b)
+                .target(rate)
                 .hlog(hlog)
                 .seed(report.seedOrRandom())
                 .build();

@@ -26,9 +26,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * {@code loadgen sweep}: the latency-versus-throughput curve. Runs the same workload at each offered
- * rate in turn ({@link SweepRun}), prints one row per rate and, with {@code --sla}, where the
- * objective stops holding measured from the intended start versus from the actual start. Ctrl-C
- * prints the steps done so far. Main thread.
+ * rate in turn ({@link SweepRun}), prints one row per rate with whether the step kept up
+ * ({@link io.loadgen.core.sweep.KeepUpRule}) and, with {@code --sla}, where the objective stops
+ * holding measured from the intended start versus from the actual start. Ctrl-C prints the steps
+ * done so far. Main thread.
  */
 @Command(name = "sweep", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run the same workload at a series of offered rates, one after another, and print latency "
@@ -63,13 +64,20 @@ final class SweepCommand implements Callable<Integer> {
             description = "Spacing of --steps: equal differences (linear) or equal ratios (log). Default: ${DEFAULT-VALUE}.")
     RatePlan.Scale scale;
 
-    @Option(names = "--duration", paramLabel = "TIME", converter = DurationConverter.class, defaultValue = "10s",
-            order = 40, description = "How long each step runs. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--duration", paramLabel = "TIME", converter = DurationConverter.class, order = 40,
+            description = "How long each step runs; overrides the workload's maxexecutiontime "
+                    + "(default: 10s unless a count is given).")
     Duration duration;
+
+    @Option(names = "--operations", paramLabel = "N", order = 50,
+            description = "Operations per step; a step ends at this count or the duration, first. "
+                    + "Overrides the workload's operationcount.")
+    Long operations;
 
     @Option(names = "--sla", paramLabel = "OBJECTIVE", order = 115,
             description = "Report the highest rate meeting it, e.g. 'p99<10ms' (p50, p90, p95, p99, p99.9 or max; "
-                    + "us, ms or s), from intended start and from service time.")
+                    + "us, ms or s), from intended start and from service time. From intended start a step meets it "
+                    + "only if it also kept up (the 'kept up' column).")
     String sla;
 
     @Option(names = "--hlog-dir", paramLabel = "DIR", order = 120,
@@ -80,7 +88,7 @@ final class SweepCommand implements Callable<Integer> {
     Path csv;
 
     @Option(names = "--json", paramLabel = "FILE", order = 130,
-            description = "Write a JSON list: per step its offered and achieved rate and its full run summary.")
+            description = "Write a JSON list: per step its offered and achieved rate, kept_up, and its full run summary.")
     Path json;
 
     @Option(names = "--seed", paramLabel = "N", order = 150,
@@ -106,7 +114,8 @@ final class SweepCommand implements Callable<Integer> {
         SweepRun.StepOptions stepOptions = new SweepRun.StepOptions() {
             @Override
             public RunOptions forStep(int number, double rate) {
-                return load.builder().target(rate).duration(duration)
+                RunOptions.Builder b = load.builder();
+                return RunLength.of(operations, duration, load.workload()).applyTo(b).target(rate)
                         .hlog(hlogDir == null ? null : hlogDir.resolve(SweepRun.hlogName(number, rate)))
                         .seed(runSeed).build();
             }

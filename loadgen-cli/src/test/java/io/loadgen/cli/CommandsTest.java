@@ -170,6 +170,9 @@ class CommandsTest {
         assertEquals(3, rows.size());
         assertTrue(rows.get(0).startsWith("offered_ops_per_sec,achieved_ops_per_sec,intended_p50_ms"), rows.get(0));
         assertTrue(rows.get(2).startsWith("200,"), rows.get(2));
+        // 0.5 s at 200 ops/s on one thread may fall short by 2 / 100 + 20 ms / 0.5 s = 6%: a 1 ms store keeps up.
+        assertTrue(rows.get(0).endsWith(",unissued,kept_up"), rows.get(0));
+        assertTrue(rows.get(2).endsWith(",0,true"), rows.get(2));
         JsonNode steps = new ObjectMapper().readTree(json.toFile());
         assertEquals(2, steps.size());
         assertEquals(200.0, steps.get(1).get("offered_ops_per_sec").asDouble());
@@ -178,6 +181,8 @@ class CommandsTest {
         long count = steps.get(1).at("/operations/READ/count").asLong();
         assertTrue(count >= 90 && count <= 101, "operations: " + count);
         assertTrue(steps.get(1).get("achieved_ops_per_sec").asDouble() > 150);
+        assertTrue(steps.get(1).get("kept_up").asBoolean(), steps.get(1).toString());
+        assertEquals(188.0, steps.get(1).get("keep_up_min_ops_per_sec").asDouble(), 1.0);
         assertTrue(Files.size(logs.resolve("step-01-100ops.hlog")) > 0);
         assertTrue(Files.size(logs.resolve("step-02-200ops.hlog")) > 0);
     }

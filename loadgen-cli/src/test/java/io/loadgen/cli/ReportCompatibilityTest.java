@@ -53,8 +53,10 @@ class ReportCompatibilityTest {
 
     @BeforeAll
     static void writeLogs() throws IOException {
-        // Two loadgen runs: a YCSB mix on a randomised store, and a store with stop-the-world pauses.
+        // Two loadgen runs: a YCSB mix on a randomised store, and a store with stop-the-world pauses. The mix lifts
+        // workloada's operationcount=1000 (0 = no limit), which would end it after 0.8 s, so it runs its 3 s.
         Cli mix = Cli.run("run", "--driver", "mockdb", "-P", "../workloads/workloada", "-p", "recordcount=1000",
+                "-p", "operationcount=0",
                 "-p", "mockdb.delay=1ms", "-p", "mockdb.randomize=true", "--target", "1200", "--threads", "3",
                 "--duration", "3s", "--interval", "250ms", "--seed", "5", "-q", "--hlog", log("mix.hlog").toString());
         assertEquals(0, mix.exitCode, mix.err);

@@ -13,14 +13,16 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Writes a sweep's steps as CSV (the table's columns, machine-readable names) and as JSON (a list
- * with one object per step: {@code step}, {@code offered_ops_per_sec}, {@code achieved_ops_per_sec},
- * then every key of that step's {@link JsonSummary#toJson}, so a gate reads a step like a run).
+ * Writes a sweep's steps as CSV (the table's columns, machine-readable names; {@code kept_up} is
+ * {@code true} or {@code false}) and as JSON (a list with one object per step: {@code step},
+ * {@code offered_ops_per_sec}, {@code achieved_ops_per_sec}, {@code kept_up} and
+ * {@code keep_up_min_ops_per_sec} ({@link KeepUpRule}), then every key of that step's
+ * {@link JsonSummary#toJson}, so a gate reads a step like a run).
  * Stateless; main thread.
  */
 public final class SweepFiles {
     static final String CSV_HEADER = "offered_ops_per_sec,achieved_ops_per_sec,intended_p50_ms,intended_p99_ms,"
-            + "intended_p99_9_ms,intended_max_ms,service_p99_ms,errors,unissued";
+            + "intended_p99_9_ms,intended_max_ms,service_p99_ms,errors,unissued,kept_up";
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private SweepFiles() {
@@ -30,7 +32,7 @@ public final class SweepFiles {
         try (Writer w = Files.newBufferedWriter(file)) {
             w.write(CSV_HEADER + "\n");
             for (SweepStep step : steps) {
-                w.write(String.join(",", SweepTable.cells(step)) + "\n");
+                w.write(String.join(",", SweepTable.csvCells(step)) + "\n");
             }
         }
     }
@@ -42,6 +44,8 @@ public final class SweepFiles {
             node.put("step", step.number());
             node.put("offered_ops_per_sec", step.offeredOpsPerSec());
             node.put("achieved_ops_per_sec", step.achievedOpsPerSec());
+            node.put("kept_up", step.keptUp());
+            node.put("keep_up_min_ops_per_sec", KeepUpRule.minimumOpsPerSec(step));
             node.setAll(JsonSummary.toJson(step.result()));
         }
         return list;

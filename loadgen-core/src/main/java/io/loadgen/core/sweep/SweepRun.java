@@ -86,9 +86,9 @@ public final class SweepRun {
                 current = run;
             }
             say("loadgen sweep: step %d/%d: %s ops/s for %s", number, rates.size(), RatePlan.format(rate),
-                    Durations.format(options.duration()));
+                    length(options));
             RunResult result = run.run();
-            SweepStep step = new SweepStep(number, rate, result);
+            SweepStep step = new SweepStep(number, rate, result, options.arrival());
             if (result.totalOperations() > 0 || !step.cutShort()) {
                 steps.add(step);
                 sayDone(step);
@@ -97,12 +97,20 @@ public final class SweepRun {
         return steps;
     }
 
+    /** A step's bounds for people: {@code 10s}, {@code 1000 operations} or {@code 10s or 1000 operations}. */
+    static String length(RunOptions options) {
+        String time = options.duration().isZero() ? "" : Durations.format(options.duration());
+        String count = options.operations() == 0 ? "" : options.operations() + " operations";
+        return time.isEmpty() ? count : count.isEmpty() ? time : time + " or " + count;
+    }
+
     private void sayDone(SweepStep step) {
         say("loadgen sweep: step %d/%d done: offered %s ops/s, achieved %.1f ops/s, intended p99 %.3f ms,"
-                        + " service p99 %.3f ms%s", step.number(), rates.size(), RatePlan.format(step.offeredOpsPerSec()),
+                        + " service p99 %.3f ms%s%s", step.number(), rates.size(), RatePlan.format(step.offeredOpsPerSec()),
                 step.achievedOpsPerSec(), SweepTable.p99Ms(step, View.INTENDED),
                 SweepTable.p99Ms(step, View.SERVICE),
-                step.cutShort() ? " (stopped: " + step.result().stopReason() + ")" : "");
+                step.cutShort() ? " (stopped: " + step.result().stopReason() + ")" : "",
+                step.keptUp() ? "" : "; " + step.shortfall());
     }
 
     private void say(String format, Object... args) {

@@ -2,6 +2,7 @@ package io.loadgen.core.sweep;
 
 import io.loadgen.core.record.Histograms;
 import io.loadgen.core.record.View;
+import io.loadgen.core.schedule.Arrival;
 import io.loadgen.core.summary.OpResult;
 import io.loadgen.core.summary.RunResult;
 import org.HdrHistogram.Histogram;
@@ -13,8 +14,14 @@ import org.HdrHistogram.Histogram;
  * @param number           1-based position in the sweep, in the order run
  * @param offeredOpsPerSec the target rate of this step's run
  * @param result           what the step's run measured
+ * @param arrival          how the step's intended starts were spaced (Poisson counts vary; see {@link KeepUpRule})
  */
-public record SweepStep(int number, double offeredOpsPerSec, RunResult result) {
+public record SweepStep(int number, double offeredOpsPerSec, RunResult result, Arrival arrival) {
+
+    /** A step with uniform arrivals. */
+    public SweepStep(int number, double offeredOpsPerSec, RunResult result) {
+        this(number, offeredOpsPerSec, result, Arrival.UNIFORM);
+    }
 
     /** Completed operations per second of measured run time. */
     public double achievedOpsPerSec() {
@@ -41,6 +48,16 @@ public record SweepStep(int number, double offeredOpsPerSec, RunResult result) {
 
     public long unissued() {
         return result.unissuedOps();
+    }
+
+    /** Whether the step kept up with its offered rate ({@link KeepUpRule}); one that did not cannot meet an SLA. */
+    public boolean keptUp() {
+        return KeepUpRule.keptUp(this);
+    }
+
+    /** Why the step did not keep up, e.g. {@code fell behind: achieved 192.9 of 200 ops/s (194.0 needed), 6 unissued}; empty when it did. */
+    public String shortfall() {
+        return KeepUpRule.shortfall(this);
     }
 
     /** Whether the step's run was stopped early (Ctrl-C), so its row covers only part of the duration. */

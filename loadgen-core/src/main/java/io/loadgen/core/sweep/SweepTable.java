@@ -14,20 +14,31 @@ import java.util.Locale;
  * cells feed the text table ({@link #write}) and the CSV ({@link SweepFiles}). Stateless; main thread.
  *
  * <pre>
- * offered (ops/s)  achieved (ops/s)  intended p50 (ms)  intended p99 (ms)  ...  errors  unissued
- *              50              49.9              5.112              5.243  ...       0         0
- *             250             196.0             98.304            196.739  ...       0        50
+ * offered (ops/s)  achieved (ops/s)  intended p50 (ms)  intended p99 (ms)  ...  errors  unissued  kept up
+ *              50              49.9              5.112              5.243  ...       0         0      yes
+ *             250             196.0             98.304            196.739  ...       0        50       no
+ * The 250 ops/s step fell behind: achieved 196.0 of 250 ops/s (243.0 needed), 50 unissued; it cannot meet an SLA.
  * </pre>
  */
 public final class SweepTable {
     static final String[] HEADER = {"offered (ops/s)", "achieved (ops/s)", "intended p50 (ms)", "intended p99 (ms)",
-        "intended p99.9 (ms)", "intended max (ms)", "service p99 (ms)", "errors", "unissued"};
+        "intended p99.9 (ms)", "intended max (ms)", "service p99 (ms)", "errors", "unissued", "kept up"};
 
     private SweepTable() {
     }
 
-    /** One step's cells, in {@link #HEADER} order: rates as {@link RatePlan#format} and ms to three decimals. */
+    /**
+     * One step's cells, in {@link #HEADER} order: rates as {@link RatePlan#format}, ms to three decimals,
+     * and whether the step kept up ({@link KeepUpRule}) as {@code yes} or {@code no}.
+     */
     public static String[] cells(SweepStep step) {
+        String[] cells = csvCells(step);
+        cells[cells.length - 1] = step.keptUp() ? "yes" : "no";
+        return cells;
+    }
+
+    /** The same cells for the CSV: kept up as {@code true} or {@code false}. */
+    static String[] csvCells(SweepStep step) {
         Histogram intended = step.view(View.INTENDED);
         Histogram service = step.view(View.SERVICE);
         return new String[] {
@@ -36,11 +47,11 @@ public final class SweepTable {
             ms(intended.getValueAtPercentile(50)), ms(intended.getValueAtPercentile(99)),
             ms(intended.getValueAtPercentile(99.9)), ms(intended.getMaxValue()),
             ms(service.getValueAtPercentile(99)),
-            Long.toString(step.errors()), Long.toString(step.unissued())
+            Long.toString(step.errors()), Long.toString(step.unissued()), Boolean.toString(step.keptUp())
         };
     }
 
-    /** Prints the table, numbers right-aligned, then a note for a step cut short; flushes. */
+    /** Prints the table, numbers right-aligned, then a note for each step that fell behind or was cut short; flushes. */
     public static void write(List<SweepStep> steps, PrintStream out) {
         List<String[]> rows = new ArrayList<>();
         rows.add(HEADER);
@@ -48,6 +59,12 @@ public final class SweepTable {
             rows.add(cells(step));
         }
         TextTable.print(rows, true, out);
+        for (SweepStep step : steps) {
+            if (!step.keptUp()) {
+                out.printf(Locale.ROOT, "The %s ops/s step %s; it cannot meet an SLA.%n",
+                        RatePlan.format(step.offeredOpsPerSec()), step.shortfall());
+            }
+        }
         for (SweepStep step : steps) {
             if (step.cutShort()) {
                 out.printf(Locale.ROOT, "The %s ops/s step was stopped (%s) after %.1f s; its row covers only that part.%n",
