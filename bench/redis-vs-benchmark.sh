@@ -67,7 +67,8 @@ run_rb() {
 # $1 threads, $2 in flight per thread: prints "ops_per_sec p99_us"
 run_lg() {
   local json="$work/loadgen-$1x$2.json"
-  ./loadgen run -P workloads/workloadc --driver redis -p "recordcount=$records" -p "redis.uri=$uri" "${io_prop[@]}" \
+  ./loadgen run -P workloads/workloadc --driver redis -p "recordcount=$records" -p operationcount=0 -p "redis.uri=$uri" \
+    "${io_prop[@]}" \
     --threads "$1" --max-in-flight "$2" --duration "$((secs + 1))s" --warmup 1s -q --json "$json" \
     >"$work/loadgen-$1x$2.out" 2>&1 || die "loadgen failed: see $work/loadgen-$1x$2.out"
   python3 - "$json" <<'EOF'

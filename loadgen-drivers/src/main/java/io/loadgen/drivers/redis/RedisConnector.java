@@ -15,6 +15,7 @@ import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.Delay;
 import io.loadgen.core.BadInputException;
 import io.lettuce.core.resource.NettyCustomizer;
+import io.netty.channel.AdaptiveRecvByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
 import io.netty.handler.flush.FlushConsolidationHandler;
@@ -58,6 +59,7 @@ final class RedisConnector {
         public void afterChannelInitialized(Channel channel) {
             channel.pipeline().addFirst(new FlushConsolidationHandler(
                     FlushConsolidationHandler.DEFAULT_EXPLICIT_FLUSH_AFTER_FLUSHES, false));
+            channel.config().setRecvByteBufAllocator(new AdaptiveRecvByteBufAllocator(4096, 65536, 1 << 20));
         }
     };
     private static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(2);
