@@ -7,7 +7,7 @@ import java.nio.ByteBuffer;
 
 /**
  * A reply read only as far as counting its elements: what a READ needs to tell a record from a missing
- * one (HGETALL of a missing key is empty), without decoding every field name into a String and every
+ * one (HGETALL of a missing key is empty, HGET of one is nil), without decoding every field name into a String and every
  * value into a byte array as Lettuce's map output would. Written by Lettuce on the connection's event
  * loop, read once when the command completes.
  */
@@ -18,8 +18,17 @@ final class ElementCount extends CommandOutput<String, byte[], Long> {
         super(codec, null);
     }
 
+    /** One element; a nil reply (HGET of a missing field or key) is none. */
     @Override
     public void set(ByteBuffer bytes) {
+        if (bytes != null) {
+            count++;
+        }
+    }
+
+    /** An integer reply (HSET's count of new fields) is one element. */
+    @Override
+    public void set(long integer) {
         count++;
     }
 

@@ -292,4 +292,17 @@ class RedisDriverTest {
             assertEquals(Status.OK, run(impatient, "READ", 7), "answers again once the server does");
         }
     }
+
+    @Test
+    void warmUpRunsEveryOperationOnScratchRecordsAndLeavesTheDataAsItWas() throws Exception {
+        // Two records and their index before; the warm-up inserts, updates, scans and deletes its own
+        // loadgen-warmup:* records through the run's path, then removes them: the data are as they were.
+        assertEquals(Status.OK, run("INSERT", 1));
+        assertEquals(Status.OK, run("INSERT", 2));
+        driver.warmUp(java.util.concurrent.TimeUnit.SECONDS.toNanos(1));
+        assertEquals(3L, redis.dbsize(), "user1, user2 and _indices, nothing else");
+        assertEquals(List.of(), redis.keys(RecordLayout.SCRATCH_PREFIX + "*"));
+        assertEquals(2L, redis.zcard("_indices"));
+        assertEquals(expectedRecord(1, RecordLayout.INSERTED), redis.hgetall("user1"));
+    }
 }

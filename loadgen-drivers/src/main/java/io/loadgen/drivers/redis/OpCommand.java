@@ -1,0 +1,65 @@
+package io.loadgen.drivers.redis;
+
+import io.lettuce.core.RedisCommandExecutionException;
+import io.lettuce.core.codec.RedisCodec;
+import io.lettuce.core.output.CommandOutput;
+import io.lettuce.core.protocol.Command;
+import io.lettuce.core.protocol.CommandArgs;
+import io.lettuce.core.protocol.CommandType;
+import io.loadgen.core.driver.Status;
+
+import java.util.concurrent.CancellationException;
+
+/**
+ * A one-command operation (a READ or an UPDATE) whose reply goes straight to its {@link InFlight.Op},
+ * without the CompletableFuture stages Lettuce's async API puts between a reply and its caller. Lettuce
+ * encodes, sends and decodes it as any command; it calls {@link #complete()} or
+ * {@link #completeExceptionally} on the connection's event loop, or {@link #cancel()} when the
+ * connection gives it up.
+ */
+final class OpCommand extends Command<String, byte[], Long> {
+    private final InFlight.Op pending;
+    private final boolean emptyIsNotFound;
+
+    private OpCommand(CommandType type, CommandOutput<String, byte[], Long> output, CommandArgs<String, byte[]> args,
+                      InFlight.Op pending, boolean emptyIsNotFound) {
+        super(type, output, args);
+        this.pending = pending;
+        this.emptyIsNotFound = emptyIsNotFound;
+    }
+
+    /** A read ({@code HGETALL} or {@code HGET}): {@code NOT_FOUND} when the reply has no element. */
+    static OpCommand read(CommandType type, CommandArgs<String, byte[]> args, RedisCodec<String, byte[]> codec,
+                          InFlight.Op pending) {
+        return new OpCommand(type, new ElementCount(codec), args, pending, true);
+    }
+
+    /** A write ({@code HSET}): {@code OK} once answered. */
+    static OpCommand write(CommandType type, CommandArgs<String, byte[]> args, RedisCodec<String, byte[]> codec,
+                           InFlight.Op pending) {
+        return new OpCommand(type, new ElementCount(codec), args, pending, false);
+    }
+
+    @Override
+    public void complete() {
+        super.complete();
+        if (output.hasError()) {
+            pending.accept(null, new RedisCommandExecutionException(output.getError()));
+        } else {
+            pending.accept(emptyIsNotFound && output.get() == 0 ? Status.NOT_FOUND : Status.OK, null);
+        }
+    }
+
+    @Override
+    public boolean completeExceptionally(Throwable error) {
+        boolean first = super.completeExceptionally(error);
+        pending.accept(null, error);
+        return first;
+    }
+
+    @Override
+    public void cancel() {
+        super.cancel();
+        pending.accept(null, new CancellationException("the connection gave the command up"));
+    }
+}
