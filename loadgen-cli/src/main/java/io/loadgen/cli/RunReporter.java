@@ -121,6 +121,7 @@ final class RunReporter {
         YcsbTextSummary.write(result, out);
         out.println();
         ComparisonTable.write(result, out);
+        out.println(result.corrected().describe());
         if (result.unissuedOps() > 0) {
             out.println();
             out.println("The run ended " + result.unissuedOps() + " operations behind schedule: they were due before it"

@@ -103,7 +103,10 @@ final class JsonMeasurements implements Measurements {
 
     private String missing(String op, GateView view) {
         boolean unthrottled = !root.path("throttled").asBoolean(true);
-        String why = unthrottled ? " (the run had no --target, so there is no schedule to measure it against)" : "";
+        JsonNode note = root.get("corrected_note");
+        String why = unthrottled ? " (the run had no --target, so there is no schedule to measure it against)"
+                : view == GateView.CORRECTED && note != null && note.isTextual()
+                ? " (not applicable: " + note.asText() + "; gate on intended)" : "";
         return view == GateView.LAG ? source + " has no harness.lag" + why
                 : source + " has no " + view.key() + " view for " + op + why;
     }

@@ -140,7 +140,7 @@ public final class RunGate implements IntervalListener {
         for (OpResult op : result.operations()) {
             byTag.put(GateView.INTENDED.tag(op.name()), op.histogram(View.INTENDED));
             byTag.put(GateView.SERVICE.tag(op.name()), op.histogram(View.SERVICE));
-            if (throttled) {
+            if (result.corrected().applicable()) {
                 byTag.put(GateView.CORRECTED.tag(op.name()), op.histogram(View.CORRECTED));
             }
             errors.put(op.name(), op.errors());
@@ -149,6 +149,7 @@ public final class RunGate implements IntervalListener {
             byTag.put(GateView.LAG_TAG, result.lag());
         }
         return new HistogramMeasurements(SOURCE, byTag, result.runTimeNs() / 1e9, errors, "",
-                "without --target the run has no corrected view");
+                throttled ? "the run has no corrected view: " + result.corrected().notApplicable()
+                        + "; gate on intended" : "without --target the run has no corrected view");
     }
 }

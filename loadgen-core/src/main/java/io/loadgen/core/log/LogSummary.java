@@ -8,6 +8,7 @@ import io.loadgen.core.log.LogReport.TagTotal;
 import io.loadgen.core.record.Histograms;
 import io.loadgen.core.record.StatusTags;
 import io.loadgen.core.record.View;
+import io.loadgen.core.summary.CorrectedBasis;
 import io.loadgen.core.summary.JsonSummary;
 import io.loadgen.core.summary.OpResult;
 import io.loadgen.core.summary.RunResult;
@@ -27,7 +28,11 @@ import java.util.Map;
  * {@code #[run: ...]} header line (summed over merged logs). What a log cannot know is null, never
  * invented: {@code errors} and {@code returns} come from the {@code OP.status} lines (null for a log
  * without them), and
- * {@code corrected} unless every log states the same per-thread interval (threads / target).
+ * {@code corrected} unless every log states the same steady rate per thread and the same operations in flight
+ * per thread ({@code in_flight_per_thread=M}, written by loadgen since the corrected view counts it; 1 when
+ * absent): then it is computed as {@code run} computes it, with the interval threads x M / target
+ * ({@link CorrectedBasis}), and is null, with {@code corrected_note} saying why, when that interval is not
+ * shorter than the logs' span.
  * Stateless.
  */
 public final class LogSummary {
@@ -69,14 +74,14 @@ public final class LogSummary {
             throw new BadInputException("no OP.intended or OP.service tags in " + String.join(", ", sources)
                     + " to group into operations; use --json-by tag");
         }
-        long expectedIntervalNs = header.expectedIntervalNs();
+        long runTimeNs = (last - first) * 1_000_000L;
+        CorrectedBasis corrected = header.corrected(runTimeNs);
         List<OpResult> results = new ArrayList<>();
         for (Map.Entry<String, Map<View, Histogram>> e : ops.entrySet()) {
             Map<View, Histogram> views = new EnumMap<>(e.getValue());
             Histogram service = views.get(View.SERVICE);
             if (service != null) {
-                views.put(View.CORRECTED, expectedIntervalNs > 0
-                        ? service.copyCorrectedForCoordinatedOmission(expectedIntervalNs) : service.copy());
+                views.put(View.CORRECTED, corrected.correct(service));
             }
             for (View v : View.values()) {
                 views.putIfAbsent(v, Histograms.newHistogram());
@@ -86,9 +91,9 @@ public final class LogSummary {
             }
             results.add(new OpResult(e.getKey(), views, statuses.getOrDefault(e.getKey(), new long[Status.count()])));
         }
-        long runTimeNs = (last - first) * 1_000_000L;
         RunResult result = new RunResult(header.driver, header.targetOpsPerSec, header.threads, runTimeNs, results,
-                lag == null ? Histograms.newHistogram() : lag, expectedIntervalNs, 0, Map.of(), Map.of(), "log");
+                lag == null ? Histograms.newHistogram() : lag, header.expectedIntervalNs(), 0, Map.of(), Map.of(), "log",
+                corrected);
         ObjectNode json = JsonSummary.toJson(result);
         ObjectNode operations = (ObjectNode) json.get("operations");
         for (Map.Entry<String, Map<View, Histogram>> e : ops.entrySet()) {
@@ -98,7 +103,7 @@ public final class LogSummary {
                 op.putNull("returns");
             }
             for (View v : View.values()) {
-                boolean known = v == View.CORRECTED ? e.getValue().containsKey(View.SERVICE) && expectedIntervalNs > 0
+                boolean known = v == View.CORRECTED ? e.getValue().containsKey(View.SERVICE) && corrected.applicable()
                         : e.getValue().containsKey(v);
                 if (!known) {
                     op.putNull(v.key());
@@ -154,13 +159,18 @@ public final class LogSummary {
         return null;
     }
 
-    /** The {@code #[run: driver=... target=...ops/s threads=N ...]} lines of the logs, combined. */
-    private record Header(String driver, double targetOpsPerSec, int threads, double intervalNs) {
+    /**
+     * The {@code #[run: driver=... target=...ops/s threads=N ... in_flight_per_thread=M]} lines of the logs,
+     * combined; {@code intervalNs} is each thread's gap (threads / target) and {@code inFlight} is M, each 0
+     * when the logs disagree or have no steady rate.
+     */
+    private record Header(String driver, double targetOpsPerSec, int threads, double intervalNs, int inFlight) {
         static Header parse(List<String> comments) {
             String driver = null;
             double target = 0;
             int threads = 0;
             double interval = -1;
+            int inFlight = -1;
             int runs = 0;
             for (String c : comments) {
                 if (!c.startsWith("[run: ")) {
@@ -182,13 +192,29 @@ public final class LogSummary {
                 target += rate;
                 double i = rate > 0 && t > 0 ? t * 1e9 / rate : 0;
                 interval = interval < 0 || interval == i ? i : 0;
+                int m = kv.containsKey("in_flight_per_thread") ? parseInt(kv.get("in_flight_per_thread")) : 1;
+                inFlight = inFlight < 0 || inFlight == m ? m : 0;
             }
-            return runs == 0 ? new Header("unknown", 0, 0, 0)
-                    : new Header(driver, target, threads, Math.max(interval, 0));
+            return runs == 0 ? new Header("unknown", 0, 0, 0, 0)
+                    : new Header(driver, target, threads, Math.max(interval, 0), Math.max(inFlight, 0));
         }
 
         long expectedIntervalNs() {
             return (long) intervalNs;
+        }
+
+        /** As the run computed it: threads x M / target, when every log agrees on both. */
+        CorrectedBasis corrected(long runTimeNs) {
+            if (intervalNs <= 0) {
+                return CorrectedBasis.notApplicable(targetOpsPerSec > 0
+                        ? "the logs' runs differ in, or have no, steady rate per thread, so no one expected interval"
+                        + " fits them" : CorrectedBasis.NO_SCHEDULE);
+            }
+            if (inFlight < 1) {
+                return CorrectedBasis.notApplicable("the logs' runs differ in operations in flight per thread, so no"
+                        + " one expected interval fits them");
+            }
+            return CorrectedBasis.of(targetOpsPerSec, threads, inFlight, runTimeNs);
         }
 
         private static int parseInt(String s) {

@@ -14,6 +14,7 @@ import io.loadgen.core.record.View;
 import io.loadgen.core.record.WorkerRecorders;
 import io.loadgen.core.schedule.PhasedSchedule;
 import io.loadgen.core.schedule.Schedule;
+import io.loadgen.core.summary.CorrectedBasis;
 import io.loadgen.core.summary.OpResult;
 import io.loadgen.core.summary.RunResult;
 import io.loadgen.core.time.NanoClock;
@@ -164,7 +165,7 @@ public final class LoadRun {
         long t0Ms = System.currentTimeMillis() + TimeUnit.NANOSECONDS.toMillis(START_LEAD_NS);
         long endNs = options.duration().isZero() ? Long.MAX_VALUE : t0Ns + options.duration().toNanos();
         if (log != null) {
-            log.writeHeader(t0Ms, headerComments(ops, properties));
+            log.writeHeader(t0Ms, headerComments(ops, properties, driver));
         }
         SplittableRandom seeds = new SplittableRandom(options.seed());
         for (LoadThread w : loops) {
@@ -270,13 +271,13 @@ public final class LoadRun {
         boolean async = driver instanceof AsyncDriver;
         List<OpResult> results = new ArrayList<>();
         long expectedIntervalNs = (long) options.workerIntervalNs();
+        CorrectedBasis corrected = correctedBasis(driver, sampler.measuredNs());
         for (int o = 0; o < ops.length; o++) {
             Map<View, Histogram> views = new EnumMap<>(View.class);
             Histogram service = sampler.total(o, View.SERVICE);
             views.put(View.INTENDED, sampler.total(o, View.INTENDED));
             views.put(View.SERVICE, service);
-            views.put(View.CORRECTED, expectedIntervalNs > 0
-                    ? service.copyCorrectedForCoordinatedOmission(expectedIntervalNs) : service.copy());
+            views.put(View.CORRECTED, corrected.correct(service));
             long[] statuses = java.util.Arrays.copyOfRange(sampler.totalStatus(), o * Status.count(),
                     (o + 1) * Status.count());
             results.add(new OpResult(ops[o], views, statuses));
@@ -304,13 +305,33 @@ public final class LoadRun {
         Histogram lag = options.throttled() ? sampler.totalLag() : Histograms.newHistogram();
         return new RunResult(provider.name(), options.targetOpsPerSec(), options.threads(), sampler.measuredNs(),
                 results, lag, expectedIntervalNs, unissued, driver.stats(), harness,
-                stop.isStopped() ? stop.reason() : issued == options.operations() ? "operations" : "duration");
+                stop.isStopped() ? stop.reason() : issued == options.operations() ? "operations" : "duration",
+                corrected);
     }
 
-    private List<String> headerComments(String[] ops, DriverProperties properties) {
+    /**
+     * The corrected view's expected interval, threads x M / target, with M the operations one thread may
+     * have in flight; or why no interval fits the run. The rule and its derivation: {@link CorrectedBasis}.
+     */
+    private CorrectedBasis correctedBasis(Driver driver, long runTimeNs) {
+        if (!options.throttled()) {
+            return CorrectedBasis.notApplicable(CorrectedBasis.NO_SCHEDULE);
+        }
+        if (options.rateProfile() != null) {
+            return CorrectedBasis.notApplicable(CorrectedBasis.PHASED);
+        }
+        return CorrectedBasis.of(options.targetOpsPerSec(), options.threads(), inFlightPerThread(driver), runTimeNs);
+    }
+
+    /** M: how many operations one thread may have in flight; 1 for a blocking driver's worker. */
+    private int inFlightPerThread(Driver driver) {
+        return driver instanceof AsyncDriver async ? maxInFlightPerIssuer(async) : 1;
+    }
+
+    private List<String> headerComments(String[] ops, DriverProperties properties, Driver driver) {
         List<String> c = new ArrayList<>();
         c.add("loadgen interval log: latencies in nanoseconds; the max column is in milliseconds");
-        c.add("run: " + options.describe());
+        c.add("run: " + options.describe() + " in_flight_per_thread=" + inFlightPerThread(driver));
         c.add("properties: " + properties);
         c.add("operations: " + String.join(" ", ops) + "; tags per operation OP: OP.intended = completion - intended"
                 + " start (what users see); OP.service = completion - actual start (what a synchronous tool reports)"

@@ -18,8 +18,8 @@ import java.util.List;
  * main thread after a run.
  *
  * <p>Files are named by the interval-log tag: {@code READ.intended.hgrm}, {@code READ.service.hgrm},
- * {@code READ.corrected.hgrm}, and {@code harness.lag.hgrm}. An unthrottled run has neither a
- * corrected view nor a lag, so those files are not written. Each file holds exactly what
+ * {@code READ.corrected.hgrm}, and {@code harness.lag.hgrm}. A run whose corrected view is not applicable
+ * ({@link CorrectedBasis}) has no corrected files, and an unthrottled run no lag file. Each file holds exactly what
  * {@code histogram.outputPercentileDistribution(out, 5, 1000.0)} prints. Existing files are replaced.
  */
 public final class HgrmFiles {

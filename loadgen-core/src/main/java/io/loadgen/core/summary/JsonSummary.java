@@ -25,6 +25,7 @@ import java.util.Map;
  *   "driver": "mockdb", "target_ops_per_sec": 10000.0, "throttled": true,
  *   "throughput_ops_per_sec": 9987.3, "threads": 8, "duration_s": 10.012,
  *   "stop_reason": "duration", "unissued_operations": 0, "expected_interval_us": 800.0,
+ *   "corrected_expected_interval_us": 800.0, "corrected_in_flight_per_thread": 1, "corrected_note": null,
  *   "operations": {
  *     "READ": { "count": 99873, "errors": 0, "returns": { "OK": 99873 },
  *               "intended": VIEW, "service": VIEW, "corrected": VIEW }
@@ -41,6 +42,13 @@ import java.util.Map;
  * {@code throttled} is false, and {@code corrected} and {@code harness.lag} are {@code null}
  * (present, so the key set never changes). A harness entry named {@code lag} is ignored, since
  * that key holds the scheduler's lag.
+ *
+ * <p>{@code expected_interval_us} is each thread's intended gap (threads / target);
+ * {@code corrected_expected_interval_us} is the interval the corrected view was computed with,
+ * threads x M / target, and {@code corrected_in_flight_per_thread} the M it came from (1 for a blocking
+ * driver; both null without a single rate). When the corrected view is not applicable every
+ * {@code corrected} is {@code null} and {@code corrected_note} says why in one line; otherwise the note
+ * is {@code null}. See {@link CorrectedBasis}.
  */
 public final class JsonSummary {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -61,6 +69,7 @@ public final class JsonSummary {
         root.put("stop_reason", result.stopReason());
         root.put("unissued_operations", result.unissuedOps());
         root.put("expected_interval_us", ReportedViews.micros(result.expectedIntervalNs()));
+        correctedBasis(root, result.corrected());
         root.set("operations", operations(result));
         root.set("harness", harness(result));
         root.set("driver_stats", numbers(result.driverStats()));
@@ -79,6 +88,18 @@ public final class JsonSummary {
                 .without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
                 .writeValue(out, toJson(result));
         out.flush();
+    }
+
+    private static void correctedBasis(ObjectNode root, CorrectedBasis basis) {
+        boolean known = basis.expectedIntervalNs() > 0;
+        if (known) {
+            root.put("corrected_expected_interval_us", ReportedViews.micros(basis.expectedIntervalNs()));
+            root.put("corrected_in_flight_per_thread", basis.inFlightPerThread());
+        } else {
+            root.putNull("corrected_expected_interval_us");
+            root.putNull("corrected_in_flight_per_thread");
+        }
+        root.put("corrected_note", basis.notApplicable());
     }
 
     private static ObjectNode operations(RunResult result) {

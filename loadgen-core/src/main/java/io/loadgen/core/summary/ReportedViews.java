@@ -9,9 +9,9 @@ import java.util.List;
  * Which views of a {@link RunResult} the summary formats print, in a given order, and the unit
  * conversions they share. Stateless; called by the summary formats on the main thread.
  *
- * <p>An unthrottled run has no schedule and so no expected interval: its {@code intended} view
- * equals {@code service} and its {@code corrected} view cannot be computed, so {@code corrected}
- * is left out of every format (and so is the scheduler's {@code lag}, which does not exist).
+ * <p>A run whose corrected view is not applicable ({@link CorrectedBasis#applicable()}: no schedule,
+ * phases, or an expected interval as long as the run) leaves {@code corrected} out of every format, and
+ * the formats say why in one line. An unthrottled run has no scheduler {@code lag} either.
  */
 final class ReportedViews {
     static final double NS_PER_US = 1_000.0;
@@ -20,11 +20,11 @@ final class ReportedViews {
     private ReportedViews() {
     }
 
-    /** The views of {@code order} that {@code result} reports: all of them, less {@code corrected} when unthrottled. */
+    /** The views of {@code order} that {@code result} reports: all of them, less {@code corrected} when not applicable. */
     static List<View> of(RunResult result, View... order) {
         List<View> views = new ArrayList<>(order.length);
         for (View view : order) {
-            if (view != View.CORRECTED || result.throttled()) {
+            if (view != View.CORRECTED || result.corrected().applicable()) {
                 views.add(view);
             }
         }

@@ -6,6 +6,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Everything a finished (or interrupted) run measured, after the warm-up: the immutable input of
@@ -17,12 +18,15 @@ import java.util.Map;
  * @param runTimeNs           measured time after the warm-up, from the end of the warm-up to the last completion
  * @param operations          one entry per operation type the run issued, in the driver's order
  * @param lag                 the scheduler's own delay (ns): actual start minus the later of the intended start and the moment the worker became free; empty when unthrottled
- * @param expectedIntervalNs  each worker's intended gap (threads / target) used for the corrected view; 0 when unthrottled
+ * @param expectedIntervalNs  each worker's intended gap (threads / target); 0 when unthrottled. The corrected
+ *                            view's interval is {@code corrected}'s, which also counts the operations in flight
  * @param unissuedOps         operations whose intended start fell inside the run but that were never
  *                            issued because the run ended first (the backlog left behind)
  * @param driverStats         the driver's own counters ({@code Driver#stats()})
  * @param harness             the harness's own health: GC count and time during the run, etc.
  * @param stopReason          why the run ended: {@code duration}, {@code operations}, {@code SIGINT}, ...
+ * @param corrected           the expected interval the corrected view was computed with and the concurrency it
+ *                            came from, or why the run has none ({@link CorrectedBasis})
  */
 public record RunResult(
         String driver,
@@ -35,12 +39,25 @@ public record RunResult(
         long unissuedOps,
         Map<String, Number> driverStats,
         Map<String, Number> harness,
-        String stopReason) {
+        String stopReason,
+        CorrectedBasis corrected) {
 
     public RunResult {
         operations = List.copyOf(operations);
+        Objects.requireNonNull(corrected, "corrected");
         driverStats = Collections.unmodifiableMap(new LinkedHashMap<>(driverStats));
         harness = Collections.unmodifiableMap(new LinkedHashMap<>(harness));
+    }
+
+    /**
+     * A result whose corrected view, if any, was computed as for serial callers: with
+     * {@code expectedIntervalNs} (threads / target), or not at all when that is 0.
+     */
+    public RunResult(String driver, double targetOpsPerSec, int threads, long runTimeNs, List<OpResult> operations,
+                     Histogram lag, long expectedIntervalNs, long unissuedOps, Map<String, Number> driverStats,
+                     Map<String, Number> harness, String stopReason) {
+        this(driver, targetOpsPerSec, threads, runTimeNs, operations, lag, expectedIntervalNs, unissuedOps,
+                driverStats, harness, stopReason, CorrectedBasis.serial(expectedIntervalNs));
     }
 
     public boolean throttled() {

@@ -34,9 +34,13 @@ import java.util.Map;
  * print as they are ({@code 99.9}); an empty histogram prints zeros; and {@code Return=} lines
  * (non-zero statuses, in {@link Status} order) appear only under the plain, service-time label,
  * never under {@code Intended-}. Per operation type, in the result's order, the blocks are
- * {@code [OP]}, {@code [Intended-OP]}, then {@code [Corrected-OP]}; the corrected block is left out
- * of an unthrottled run, which has no expected interval to correct with. {@code [DRIVER]} and
- * {@code [HARNESS]} lines are loadgen's additions.
+ * {@code [OP]}, {@code [Intended-OP]}, then {@code [Corrected-OP]}. {@code [CORRECTED]} then says
+ * whether the corrected view is {@code Applicable} and, when the run has one rate, the
+ * {@code ExpectedInterval(us)} it is computed with and the {@code InFlightPerThread} that came from
+ * ({@link CorrectedBasis}). When it is not applicable (no {@code --target}, phases, or an interval as
+ * long as the run) the {@code [Corrected-OP]} blocks are left out; the reason, free text, is not a YCSB
+ * value and goes under the comparison table. {@code [CORRECTED]}, {@code [DRIVER]} and {@code [HARNESS]}
+ * lines are loadgen's additions.
  */
 public final class YcsbTextSummary {
     /** The percentiles printed for every view, as YCSB names them. */
@@ -58,6 +62,7 @@ public final class YcsbTextSummary {
                 }
             }
         }
+        writeCorrectedBasis(out, result.corrected());
         writeStats(out, "DRIVER", result.driverStats());
         writeStats(out, "HARNESS", result.harness());
         out.flush();
@@ -70,6 +75,15 @@ public final class YcsbTextSummary {
         line(out, label, "MaxLatency(us)", String.valueOf(wholeMicros(h.getMaxValue())));
         for (double p : PERCENTILES) {
             line(out, label, percentileName(p), String.valueOf(wholeMicros(h.getValueAtPercentile(p))));
+        }
+    }
+
+    private static void writeCorrectedBasis(PrintStream out, CorrectedBasis basis) {
+        line(out, "CORRECTED", "Applicable", String.valueOf(basis.applicable()));
+        if (basis.expectedIntervalNs() > 0) {
+            line(out, "CORRECTED", "ExpectedInterval(us)",
+                    Double.toString(ReportedViews.micros(basis.expectedIntervalNs())));
+            line(out, "CORRECTED", "InFlightPerThread", String.valueOf(basis.inFlightPerThread()));
         }
     }
 

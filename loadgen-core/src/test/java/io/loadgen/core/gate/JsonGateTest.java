@@ -155,6 +155,20 @@ class JsonGateTest {
     }
 
     @Test
+    void correctedThatIsNotApplicableIsBadInputQuotingTheNote() throws IOException {
+        String note = "the expected interval 204.800 ms = 1 thread x 1024 in flight / 5000 ops/s is not shorter"
+                + " than the measured run (150.000 ms): the correction could add nothing within the run";
+        Path file = summary(SUMMARY.replace("\"expected_interval_us\": 400.0,", "\"expected_interval_us\": 400.0,"
+                        + " \"corrected_note\": \"" + note + "\",")
+                .replaceAll("\"corrected\": \\{[^}]*}", "\"corrected\": null"));
+        BadInputException e = assertThrows(BadInputException.class, () -> gate(file, "READ.corrected.p99 < 5ms"));
+        assertEquals("rule 'READ.corrected.p99 < 5ms': " + file + " has no corrected view for READ (not applicable: "
+                + note + "; gate on intended)", e.getMessage());
+        assertEquals(new Verdict("READ.intended.p99 < 5ms", "4.2 ms", "< 5 ms", true),
+                gate(file, "READ.intended.p99 < 5ms").get(0), "the other views are still gated");
+    }
+
+    @Test
     void aSummaryWithoutErrorCountsIsBadInputForErrorRulesNotAPass() throws IOException {
         // loadgen report --json writes the run's schema from a log; without OP.status lines, "errors": null.
         Path file = summary(SUMMARY.replace("\"errors\": 45", "\"errors\": null"));

@@ -5,6 +5,7 @@ import io.loadgen.core.driver.Status;
 import io.loadgen.core.record.Histograms;
 import io.loadgen.core.record.View;
 import io.loadgen.core.run.IntervalHistograms;
+import io.loadgen.core.summary.CorrectedBasis;
 import io.loadgen.core.summary.OpResult;
 import io.loadgen.core.summary.RunResult;
 import org.HdrHistogram.Histogram;
@@ -137,6 +138,19 @@ class RunGateTest {
         statuses[Status.ERROR.ordinal()] = 1;
         return new RunResult("mockdb", 100, 1, 2_000_000_000L, List.of(new OpResult("READ", views, statuses)),
                 histogram(200, 20_000), 10 * MS, 0, Map.of(), Map.of(), "duration");
+    }
+
+    @Test
+    void aCorrectedViewThatIsNotApplicableIsBadInputWhenJudgedSayingWhy() {
+        RunResult r = result();
+        RunResult async = new RunResult(r.driver(), r.targetOpsPerSec(), r.threads(), r.runTimeNs(), r.operations(),
+                r.lag(), r.expectedIntervalNs(), 0, Map.of(), Map.of(), "duration",
+                CorrectedBasis.of(100, 1, 1024, r.runTimeNs()));
+        RunGate gate = gate(null, "READ.corrected.p99 < 5ms");
+        assertEquals("rule 'READ.corrected.p99 < 5ms': the run has no corrected view: the expected interval"
+                + " 10240.000 ms = 1 thread x 1024 in flight / 100 ops/s is not shorter than the measured run"
+                + " (2000.000 ms): the correction could add nothing within the run; gate on intended",
+                assertThrows(BadInputException.class, () -> gate.verdicts(async)).getMessage());
     }
 
     @Test

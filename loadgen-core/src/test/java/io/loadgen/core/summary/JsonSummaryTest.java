@@ -32,8 +32,28 @@ class JsonSummaryTest {
     void topLevelHasEverySchemaKeyInOrder() throws IOException {
         JsonNode json = written(KnownRuns.throttled());
         assertEquals(List.of("driver", "target_ops_per_sec", "throttled", "throughput_ops_per_sec", "threads",
-                "duration_s", "stop_reason", "unissued_operations", "expected_interval_us", "operations",
+                "duration_s", "stop_reason", "unissued_operations", "expected_interval_us",
+                "corrected_expected_interval_us", "corrected_in_flight_per_thread", "corrected_note", "operations",
                 "harness", "driver_stats"), keys(json));
+        assertEquals(100.0, json.get("corrected_expected_interval_us").asDouble());
+        assertEquals(1, json.get("corrected_in_flight_per_thread").asInt());
+        assertTrue(json.get("corrected_note").isNull());
+    }
+
+    @Test
+    void aCorrectedViewThatIsNotApplicableIsNullWithANoteAndTheSameKeys() throws IOException {
+        JsonNode json = written(KnownRuns.notApplicable());
+        assertEquals(keys(written(KnownRuns.throttled())), keys(json));
+        assertEquals(1_024_000.0, json.get("corrected_expected_interval_us").asDouble());
+        assertEquals(1024, json.get("corrected_in_flight_per_thread").asInt());
+        assertEquals("the expected interval 1024.000 ms = 1 thread x 1024 in flight / 1000 ops/s is not shorter"
+                + " than the measured run (1000.000 ms): the correction could add nothing within the run",
+                json.get("corrected_note").asText());
+        for (JsonNode op : json.get("operations")) {
+            assertEquals(List.of("count", "errors", "returns", "intended", "service", "corrected"), keys(op));
+            assertTrue(op.get("corrected").isNull());
+            assertTrue(op.get("intended").isObject());
+        }
     }
 
     @Test

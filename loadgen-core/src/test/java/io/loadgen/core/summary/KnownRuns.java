@@ -35,6 +35,16 @@ final class KnownRuns {
                 repeated(1100, 20 * US), EXPECTED_INTERVAL_NS, 7, driverStats(), harness(), "duration");
     }
 
+    /**
+     * The throttled run as if an async issuer with 1024 in flight had run it: 1 x 1024 / 1000 ops/s = 1.024 s,
+     * longer than a 1 s run, so its corrected view is not applicable.
+     */
+    static RunResult notApplicable() {
+        RunResult t = throttled();
+        return new RunResult(t.driver(), 1000.0, 1, 1_000_000_000L, t.operations(), t.lag(), MS, 7,
+                t.driverStats(), t.harness(), "duration", CorrectedBasis.of(1000.0, 1, 1024, 1_000_000_000L));
+    }
+
     /** The same operations with no target rate: intended equals service, no lag, no interval. */
     static RunResult unthrottled() {
         return new RunResult("mockdb", 0.0, 2, RUN_TIME_NS, List.of(read(false), update(false)),

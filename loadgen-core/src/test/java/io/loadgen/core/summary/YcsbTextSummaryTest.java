@@ -59,7 +59,25 @@ class YcsbTextSummaryTest {
     void blocksFollowResultOrderServiceThenIntendedThenCorrectedThenDriverAndHarness() {
         List<String> metrics = metricsInOrder(parse(print(KnownRuns.throttled())));
         assertEquals(List.of("OVERALL", "READ", "Intended-READ", "Corrected-READ",
-                "UPDATE", "Intended-UPDATE", "Corrected-UPDATE", "DRIVER", "HARNESS"), metrics);
+                "UPDATE", "Intended-UPDATE", "Corrected-UPDATE", "CORRECTED", "DRIVER", "HARNESS"), metrics);
+    }
+
+    @Test
+    void correctedBasisGivesTheIntervalAndTheInFlightItCameFrom() {
+        List<Line> lines = parse(print(KnownRuns.throttled()));
+        assertEquals("true", value(lines, "CORRECTED", "Applicable"));
+        assertEquals("100.0", value(lines, "CORRECTED", "ExpectedInterval(us)"));
+        assertEquals("1", value(lines, "CORRECTED", "InFlightPerThread"));
+    }
+
+    @Test
+    void aCorrectedViewThatIsNotApplicableHasNoBlocksButItsBasis() {
+        List<Line> lines = parse(print(KnownRuns.notApplicable()));
+        assertEquals(List.of("OVERALL", "READ", "Intended-READ", "UPDATE", "Intended-UPDATE", "CORRECTED",
+                "DRIVER", "HARNESS"), metricsInOrder(lines));
+        assertEquals("false", value(lines, "CORRECTED", "Applicable"));
+        assertEquals("1024000.0", value(lines, "CORRECTED", "ExpectedInterval(us)"));
+        assertEquals("1024", value(lines, "CORRECTED", "InFlightPerThread"));
     }
 
     @Test
@@ -124,7 +142,7 @@ class YcsbTextSummaryTest {
     void unthrottledRunOmitsCorrectedBlockButKeepsIntended() {
         List<String> metrics = metricsInOrder(parse(print(KnownRuns.unthrottled())));
         assertEquals(List.of("OVERALL", "READ", "Intended-READ", "UPDATE", "Intended-UPDATE",
-                "DRIVER", "HARNESS"), metrics);
+                "CORRECTED", "DRIVER", "HARNESS"), metrics);
     }
 
     @Test

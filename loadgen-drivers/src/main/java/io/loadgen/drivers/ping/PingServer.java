@@ -19,6 +19,7 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.Future;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -26,6 +27,7 @@ import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -151,6 +153,25 @@ public final class PingServer implements AutoCloseable {
     /** Payload bytes read from clients so far (TCP stream bytes, or UDP datagram payloads). */
     public long receivedBytes() {
         return receivedBytes.sum();
+    }
+
+    /**
+     * Stalls the server once, from now, for {@code length}: its one event-loop thread sleeps, so it reads
+     * and answers nothing until the stall ends, then answers everything that arrived meanwhile (the kernel
+     * buffers it). A pause of known length for ground-truth tests. Any thread; returns at once.
+     *
+     * @return completes with how long the event loop really stalled, in ns (a sleep may overshoot)
+     */
+    Future<Long> stall(Duration length) {
+        long lengthNs = length.toNanos();
+        return channel.eventLoop().submit(() -> {
+            long startNs = System.nanoTime();
+            long leftNs;
+            while ((leftNs = startNs + lengthNs - System.nanoTime()) > 0) {
+                LockSupport.parkNanos(leftNs);
+            }
+            return System.nanoTime() - startNs;
+        });
     }
 
     /**
