@@ -182,7 +182,7 @@ public final class LoadRun {
         if (sampler.failure() != null) {
             throw new IllegalStateException("interval sampler failed", sampler.failure());
         }
-        return result(ops, loops, sampler, driver, gcBefore, async ? maxInFlight : 1);
+        return result(ops, loops, sampler, driver, gcBefore);
     }
 
     /** Each run type's index in the driver's operations; a type the driver lacks is bad input. */
@@ -265,9 +265,9 @@ public final class LoadRun {
         return b;
     }
 
-    /** @param inFlightPerThread the in-flight bound each thread had: 1 for a blocking worker */
-    private RunResult result(String[] ops, LoadThread[] workers, IntervalSampler sampler, Driver driver, long[] gcBefore,
-                             int inFlightPerThread) {
+    private RunResult result(String[] ops, LoadThread[] workers, IntervalSampler sampler, Driver driver,
+                             long[] gcBefore) {
+        int inFlightPerThread = inFlightPerThread(driver);
         boolean async = driver instanceof AsyncDriver;
         List<OpResult> results = new ArrayList<>();
         long expectedIntervalNs = (long) options.workerIntervalNs();
