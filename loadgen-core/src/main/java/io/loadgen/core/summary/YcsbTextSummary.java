@@ -25,6 +25,10 @@ import java.util.Map;
  * [READ], Return=OK, 99873
  * [Intended-READ], Operations, 99873
  * ...
+ * [READ-FAILED], Operations, 20
+ * ...
+ * [Intended-READ-FAILED], Operations, 20
+ * ...
  * [DRIVER], someCounter, 12
  * [HARNESS], gcCount, 3
  * </pre>
@@ -35,7 +39,9 @@ import java.util.Map;
  * (non-zero statuses, in {@link Status} order) appear only under the plain, service-time label,
  * never under {@code Intended-}. Per operation type, in the result's order, the blocks are
  * {@code [OP]}, {@code [Intended-OP]}, then {@code [Corrected-OP]}; the corrected block is left out
- * of an unthrottled run, which has no expected interval to correct with. {@code [DRIVER]} and
+ * of an unthrottled run, which has no expected interval to correct with. These blocks hold the
+ * operations that returned OK, while the {@code Return=} lines count every status. When some did not,
+ * {@code [OP-FAILED]} and {@code [Intended-OP-FAILED]} follow (YCSB's names), with the same lines. {@code [DRIVER]} and
  * {@code [HARNESS]} lines are loadgen's additions.
  */
 public final class YcsbTextSummary {
@@ -56,6 +62,10 @@ public final class YcsbTextSummary {
                 if (view == View.SERVICE) {
                     writeReturns(out, op);
                 }
+            }
+            if (op.failures() > 0) {
+                writeView(out, View.SERVICE.failedYcsbLabel(op.name()), op.failedHistogram(View.SERVICE));
+                writeView(out, View.INTENDED.failedYcsbLabel(op.name()), op.failedHistogram(View.INTENDED));
             }
         }
         writeStats(out, "DRIVER", result.driverStats());
