@@ -27,15 +27,31 @@ import java.util.concurrent.atomic.AtomicLongArray;
 public final class WorkerRecorders {
     /** Marks an operation without a schedule: there is no lag to record. */
     public static final long NO_LAG = -1;
+    /** Histograms per operation type: success intended, success service, failed intended, failed service. */
+    private static final int PER_OP = 4;
+    private static final int OK = io.loadgen.core.driver.Status.OK.ordinal();
 
     private final WriterReaderPhaser phaser = new WriterReaderPhaser();
     private final int opTypes;
     private final int statuses = io.loadgen.core.driver.Status.count();
-    private volatile Histogram[] active;
-    private Histogram[] inactive;
-    /** Status counts by {@code type * statuses + status}, double-buffered with the histograms. */
-    private volatile AtomicLongArray activeStatus;
-    private AtomicLongArray inactiveStatus;
+    /** The writers' buffer: histograms and status counts swapped as one reference, so a flip cannot split them. */
+    private volatile Buffer active;
+    private Buffer inactive;
+
+    /**
+     * One interval's histograms and status counts (by {@code type * statuses + status}). Swapping both in
+     * one volatile write matters: with two, a writer could read the old status array and the new histograms
+     * between the reader's two swaps, counting its status in one interval and its latencies in the next.
+     */
+    private static final class Buffer {
+        final Histogram[] histograms;
+        final AtomicLongArray status;
+
+        Buffer(Histogram[] histograms, AtomicLongArray status) {
+            this.histograms = histograms;
+            this.status = status;
+        }
+    }
 
     /** Recorders for one blocking worker: written by its thread only. */
     public WorkerRecorders(int opTypes) {
@@ -45,15 +61,9 @@ public final class WorkerRecorders {
     /** @param multiWriter true when operations complete on threads other than the one issuing them */
     public WorkerRecorders(int opTypes, boolean multiWriter) {
         this.opTypes = opTypes;
-        this.active = newSet(opTypes, multiWriter);
-        this.inactive = newSet(opTypes, multiWriter);
-        this.activeStatus = new AtomicLongArray(opTypes * statuses);
-        this.inactiveStatus = new AtomicLongArray(opTypes * statuses);
+        this.active = new Buffer(newSet(opTypes, multiWriter), new AtomicLongArray(opTypes * statuses));
+        this.inactive = new Buffer(newSet(opTypes, multiWriter), new AtomicLongArray(opTypes * statuses));
     }
-
-    /** Histograms per operation type: success intended, success service, failed intended, failed service. */
-    private static final int PER_OP = 4;
-    private static final int OK = io.loadgen.core.driver.Status.OK.ordinal();
 
     /**
      * Layout: [4 * op] intended, [4 * op + 1] service, [4 * op + 2] failed intended, [4 * op + 3] failed
@@ -80,8 +90,9 @@ public final class WorkerRecorders {
     public void record(int opType, long intendedStartNs, long actualStartNs, long endNs, long lagNs, int status) {
         long phase = phaser.writerCriticalSectionEnter();
         try {
-            activeStatus.getAndIncrement(opType * statuses + status);
-            Histogram[] set = active;
+            Buffer buffer = active;
+            buffer.status.getAndIncrement(opType * statuses + status);
+            Histogram[] set = buffer.histograms;
             int at = PER_OP * opType + (status == OK ? 0 : 2);
             set[at].recordValue(Histograms.clamp(endNs - intendedStartNs));
             set[at + 1].recordValue(Histograms.clamp(endNs - actualStartNs));
@@ -100,18 +111,15 @@ public final class WorkerRecorders {
     public void flip() {
         try {
             phaser.readerLock();
-            Histogram[] next = inactive;
-            for (Histogram h : next) {
+            Buffer next = inactive;
+            for (Histogram h : next.histograms) {
                 h.reset();
+            }
+            for (int i = 0; i < next.status.length(); i++) {
+                next.status.set(i, 0);
             }
             inactive = active;
             active = next;
-            AtomicLongArray nextStatus = inactiveStatus;
-            for (int i = 0; i < nextStatus.length(); i++) {
-                nextStatus.set(i, 0);
-            }
-            inactiveStatus = activeStatus;
-            activeStatus = nextStatus;
             phaser.flipPhase(500_000L);
         } finally {
             phaser.readerUnlock();
@@ -120,23 +128,23 @@ public final class WorkerRecorders {
 
     /** Adds the last flipped interval of one op type's successes in one view into {@code target}. Sampler thread only. */
     public void addTo(int opType, View view, Histogram target) {
-        target.add(inactive[PER_OP * opType + (view == View.INTENDED ? 0 : 1)]);
+        target.add(inactive.histograms[PER_OP * opType + (view == View.INTENDED ? 0 : 1)]);
     }
 
     /** Adds the last flipped interval of one op type's failures in one view into {@code target}. Sampler thread only. */
     public void addFailedTo(int opType, View view, Histogram target) {
-        target.add(inactive[PER_OP * opType + (view == View.INTENDED ? 2 : 3)]);
+        target.add(inactive.histograms[PER_OP * opType + (view == View.INTENDED ? 2 : 3)]);
     }
 
     /** Adds the last flipped interval's status counts into {@code target} ({@code type * Status.count() + status}). */
     public void addStatusTo(long[] target) {
         for (int i = 0; i < target.length; i++) {
-            target[i] += inactiveStatus.get(i);
+            target[i] += inactive.status.get(i);
         }
     }
 
     /** Adds the last flipped interval's lag into {@code target}. Sampler thread only. */
     public void addLagTo(Histogram target) {
-        target.add(inactive[PER_OP * opTypes]);
+        target.add(inactive.histograms[PER_OP * opTypes]);
     }
 }
