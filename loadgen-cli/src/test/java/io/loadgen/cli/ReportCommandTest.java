@@ -84,7 +84,7 @@ class ReportCommandTest {
         assertEquals(0, report.exitCode, report.err);
         JsonNode fromLog = JSON.readTree(report.out);
         JsonNode fromRun = JSON.readTree(Path.of(log("a.json")).toFile());
-        for (String view : new String[]{"intended", "service", "corrected"}) {
+        for (String view : new String[]{"intended", "service", "corrected", "failed"}) {
             assertEquals(fromRun.at("/operations/READ/" + view), fromLog.at("/operations/READ/" + view), view);
         }
         assertEquals(fromRun.at("/harness/lag"), fromLog.at("/harness/lag"));
@@ -99,7 +99,8 @@ class ReportCommandTest {
         Cli byTag = Cli.run("report", log("a.hlog"), "--json", "-", "--json-by", "tag");
         assertEquals(0, byTag.exitCode, byTag.err);
         JsonNode tags = JSON.readTree(byTag.out).get("tags");
-        assertEquals(List.of("READ.intended", "READ.service", "harness.lag"), fieldNames(tags));
+        assertEquals(List.of("READ.intended", "READ.service", "READ.failed.intended", "READ.failed.service",
+                "harness.lag"), fieldNames(tags));
         assertEquals(fromRun.at("/operations/READ/service/p99_us"), tags.at("/READ.service/p99_us"));
     }
 
@@ -174,7 +175,8 @@ class ReportCommandTest {
         Files.writeString(json, "{ \"driver\": \"mockdb\" }\n");
         assertBadInput(Cli.run("report", json.toString()), json + " is not an HdrHistogram interval log");
         assertBadInput(Cli.run("report", log("a.hlog"), "-tag", "READ.nope"),
-                "no interval tagged 'READ.nope' in " + log("a.hlog") + "; tags present: READ.intended, READ.service, READ.status, harness.lag");
+                "no interval tagged 'READ.nope' in " + log("a.hlog") + "; tags present: READ.failed.intended, READ.failed.service, READ.intended, READ.service,"
+                        + " READ.status, harness.lag");
         assertBadInput(Cli.run("report", log("a.hlog"), "--start", "500"), "no interval in " + log("a.hlog")
                 + " falls in the time range");
         assertBadInput(Cli.run("report", dir.resolve("missing.hlog").toString()), "interval log "

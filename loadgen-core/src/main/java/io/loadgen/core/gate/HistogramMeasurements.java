@@ -71,13 +71,18 @@ final class HistogramMeasurements implements Measurements {
         return ops;
     }
 
-    /** The operation type a tag belongs to ({@code READ} for {@code READ.intended}), or null. */
+    /** The operation type a tag belongs to ({@code READ} for {@code READ.intended} and {@code READ.failed.intended}), or null. */
     static String operationOf(String tag) {
         if (tag == null || tag.startsWith("harness.")) {
             return null;
         }
         int dot = tag.lastIndexOf('.');
-        return dot > 0 && GateView.ofOperation(tag.substring(dot + 1)) != null ? tag.substring(0, dot) : null;
+        if (dot <= 0 || GateView.ofOperation(tag.substring(dot + 1)) == null) {
+            return null;
+        }
+        String op = tag.substring(0, dot);
+        String failed = "." + io.loadgen.core.record.View.FAILED;
+        return op.endsWith(failed) && op.length() > failed.length() ? op.substring(0, op.length() - failed.length()) : op;
     }
 
     @Override
@@ -96,11 +101,16 @@ final class HistogramMeasurements implements Measurements {
         return stat.valueIn(h);
     }
 
+    /** Operations completed, whatever their status: the successes' and the failures' counts. */
     @Override
     public long count(String op) {
-        Histogram h = byTag.get(GateView.INTENDED.tag(op));
+        return count(op, GateView.INTENDED, GateView.SERVICE) + count(op, GateView.FAILED_INTENDED, GateView.FAILED_SERVICE);
+    }
+
+    private long count(String op, GateView view, GateView otherwise) {
+        Histogram h = byTag.get(view.tag(op));
         if (h == null) {
-            h = byTag.get(GateView.SERVICE.tag(op));
+            h = byTag.get(otherwise.tag(op));
         }
         return h == null ? 0 : h.getTotalCount();
     }

@@ -98,13 +98,19 @@ final class JsonMeasurements implements Measurements {
     }
 
     private JsonNode viewNode(String op, GateView view) {
-        return view == GateView.LAG ? root.path("harness").get("lag") : operations.path(op).get(view.key());
+        if (view == GateView.LAG) {
+            return root.path("harness").get("lag");
+        }
+        JsonNode series = view.failed() ? operations.path(op).path(io.loadgen.core.record.View.FAILED) : operations.path(op);
+        return series.get(view == GateView.FAILED_INTENDED ? "intended" : view == GateView.FAILED_SERVICE ? "service"
+                : view.key());
     }
 
     private String missing(String op, GateView view) {
         boolean unthrottled = !root.path("throttled").asBoolean(true);
         JsonNode note = root.get("corrected_note");
-        String why = unthrottled ? " (the run had no --target, so there is no schedule to measure it against)"
+        String why = view.failed() ? " (it was made from a log that did not keep failures apart)"
+                : unthrottled ? " (the run had no --target, so there is no schedule to measure it against)"
                 : view == GateView.CORRECTED && note != null && note.isTextual()
                 ? " (not applicable: " + note.asText() + "; gate on intended)" : "";
         return view == GateView.LAG ? source + " has no harness.lag" + why

@@ -16,7 +16,8 @@ final class RuleEvaluator {
 
     /**
      * The verdicts of a rule that is not windowed: one, or one per operation type for {@code *}.
-     * Nothing measured (no operations) fails: a gate on nothing does not pass.
+     * Nothing measured (no operations) fails: a gate on nothing does not pass. The one exception is a
+     * latency rule on a failed series when nothing failed: that passes, as {@code no failures}.
      *
      * @throws BadInputException naming the rule, for an operation type, view or statistic the source lacks
      */
@@ -29,6 +30,10 @@ final class RuleEvaluator {
             }
             for (String op : ops) {
                 double observed = observe(rule, m, op);
+                if (Double.isNaN(observed) && nothingFailed(rule, m, op)) {
+                    verdicts.add(new Verdict(rule.nameFor(op), NO_FAILURES, limitText(rule), true));
+                    continue;
+                }
                 verdicts.add(new Verdict(rule.nameFor(op), describe(rule, m, op, observed), limitText(rule),
                         passes(rule, observed)));
             }
@@ -36,6 +41,16 @@ final class RuleEvaluator {
         } catch (BadInputException e) {
             throw inRule(rule, e);
         }
+    }
+
+    /** The observed value of a rule on a failed series that holds nothing: a pass. */
+    static final String NO_FAILURES = "no failures";
+
+    /** Whether the rule reads a latency of a failed series, and that series is empty (rather than absent). */
+    static boolean nothingFailed(Rule rule, Measurements m, String op) {
+        Metric metric = rule.metric();
+        return metric.kind() == Metric.Kind.LATENCY && metric.view().failed()
+                && m.latency(op, metric.view(), Stat.COUNT) == 0;
     }
 
     /** A rule's message with the rule in front, as every gate message has. */

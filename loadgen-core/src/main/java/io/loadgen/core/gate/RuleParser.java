@@ -15,9 +15,10 @@ import java.util.regex.Pattern;
  *
  * <pre>
  * RULE    = METRIC CMP LIMIT [over DURATION windows] [abort-on-fail [after DURATION]]
- * METRIC  = OP.VIEW.STAT | harness.lag.STAT | OP.errors | errors | OP.throughput | throughput
+ * METRIC  = OP.VIEW.STAT | OP.failed.FVIEW.STAT | harness.lag.STAT | OP.errors | errors | OP.throughput | throughput
  * OP      = an operation type (READ, UPDATE, PING, ...; any case) or * for each type present
- * VIEW    = intended | service | corrected
+ * VIEW    = intended | service | corrected (of the operations that returned OK)
+ * FVIEW   = intended | service (of the operations that did not: the failed series)
  * STAT    = p50 | p99.9 | p(99.9) | p999 (= p99.9) | min | max | mean (avg) | med (= p50) | count
  * CMP     = &lt; | &lt;= | &gt; | &gt;=
  * LIMIT   = latency with a unit (ns, us, ms, s, m), e.g. 5ms; errors as a count (10) or a share (0.1%);
@@ -30,8 +31,8 @@ import java.util.regex.Pattern;
 public final class RuleParser {
     static final String HOW = "write METRIC CMP LIMIT, e.g. 'READ.intended.p99 < 5ms', '*.intended.max < 1s',"
             + " 'READ.errors < 0.1%' or 'throughput > 9500/s'";
-    static final String METRICS = "OP.VIEW.STAT (e.g. READ.intended.p99), harness.lag.STAT, OP.errors, errors,"
-            + " OP.throughput or throughput";
+    static final String METRICS = "OP.VIEW.STAT (e.g. READ.intended.p99), OP.failed.VIEW.STAT (e.g."
+            + " READ.failed.intended.p99), harness.lag.STAT, OP.errors, errors, OP.throughput or throughput";
     static final String STATS = "p50, p99.9 (or p(99.9), p999), min, max, mean or count";
     static final String LATENCY_UNITS = "latency limits take ns, us, ms, s or m (e.g. 5ms)";
 
@@ -154,6 +155,9 @@ public final class RuleParser {
         if (parts.length == 2 && second.equals("throughput")) {
             return new Metric(Metric.Kind.THROUGHPUT, op, null, null);
         }
+        if (second.equals(io.loadgen.core.record.View.FAILED)) {
+            return failedMetric(rule, text, op, parts.length == 3 ? parts[2] : "");
+        }
         GateView view = GateView.ofOperation(second);
         if (view == null) {
             throw bad(rule, "unknown view '" + parts[1] + "'; an operation's views are intended, service and"
@@ -163,6 +167,20 @@ public final class RuleParser {
             throw bad(rule, "'" + text + "' needs a statistic: " + text + ".p99, for example (" + STATS + ")");
         }
         return new Metric(Metric.Kind.LATENCY, op, view, stat(rule, parts[2]));
+    }
+
+    /** {@code OP.failed.VIEW.STAT}, from {@code rest} = {@code VIEW.STAT}. */
+    private static Metric failedMetric(String rule, String text, String op, String rest) {
+        String[] parts = rest.split("\\.", 2);
+        GateView view = GateView.failedOf(GateView.ofOperation(parts[0]));
+        if (view == null) {
+            throw bad(rule, "'" + text + "': the failed series are " + op + ".failed.intended and " + op
+                    + ".failed.service, e.g. " + op + ".failed.intended.p99");
+        }
+        if (parts.length == 1 || parts[1].isEmpty()) {
+            throw bad(rule, "'" + text + "' needs a statistic: " + text + ".p99, for example (" + STATS + ")");
+        }
+        return new Metric(Metric.Kind.LATENCY, op, view, stat(rule, parts[1]));
     }
 
     static Stat stat(String rule, String text) {

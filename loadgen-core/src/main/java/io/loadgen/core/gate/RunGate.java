@@ -84,7 +84,8 @@ public final class RunGate implements IntervalListener {
                     ? "harness.lag" : "corrected view") + "; give --target OPS, or gate on intended");
         }
         if (rule.windowed() && m.view() == GateView.CORRECTED) {
-            throw bad(rule, "windows are judged on the interval histograms (intended, service, harness.lag, status);"
+            throw bad(rule, "windows are judged on the interval histograms (intended, service, failed.intended,"
+                    + " failed.service, harness.lag, status);"
                     + " corrected is judged on the whole run: leave out 'over ... windows'");
         }
     }
@@ -142,6 +143,10 @@ public final class RunGate implements IntervalListener {
             byTag.put(GateView.SERVICE.tag(op.name()), op.histogram(View.SERVICE));
             if (result.corrected().applicable()) {
                 byTag.put(GateView.CORRECTED.tag(op.name()), op.histogram(View.CORRECTED));
+            }
+            if (op.failedKnown()) {
+                byTag.put(GateView.FAILED_INTENDED.tag(op.name()), op.failedHistogram(View.INTENDED));
+                byTag.put(GateView.FAILED_SERVICE.tag(op.name()), op.failedHistogram(View.SERVICE));
             }
             errors.put(op.name(), op.errors());
         }

@@ -19,7 +19,8 @@ import java.util.function.Consumer;
  * {@code abort} once an {@code abort-on-fail} rule has failed for its grace period. One thread (the
  * log reader's, or the run's interval sampler); read the verdicts after {@link #finish()}.
  *
- * <p>A window with no operations of a type is not judged for that type. A window that covers less
+ * <p>A window with no operations of a type is not judged for that type (nor a failed series' window
+ * with no failures: a rule on a failed series that saw none in any window passes). A window that covers less
  * than half its length (typically a run's last, cut-short one) is not judged for throughput, whose
  * rate over a few milliseconds means nothing; its latencies are.
  */
@@ -162,9 +163,10 @@ final class WindowTracker {
             List<Verdict> verdicts = new ArrayList<>();
             for (String op : expectedOperations(rule)) {
                 Record r = records.get(i).get(op == null ? ALL : op);
-                verdicts.add(r == null
-                        ? new Verdict(rule.nameFor(op), "no data in any window", RuleEvaluator.limitText(rule), false)
-                        : r.verdict(rule, op));
+                verdicts.add(r != null ? r.verdict(rule, op) : failedSeries(rule)
+                        ? new Verdict(rule.nameFor(op), RuleEvaluator.NO_FAILURES + " in any window",
+                                RuleEvaluator.limitText(rule), true)
+                        : new Verdict(rule.nameFor(op), "no data in any window", RuleEvaluator.limitText(rule), false));
             }
             if (verdicts.isEmpty()) {
                 verdicts.add(new Verdict(rule.text(), "no operations", RuleEvaluator.limitText(rule), false));
@@ -172,6 +174,11 @@ final class WindowTracker {
             out.put(rule, verdicts);
         }
         return out;
+    }
+
+    /** Whether the rule reads a latency of a failed series, where no data means nothing failed (a pass). */
+    private static boolean failedSeries(Rule rule) {
+        return rule.metric().kind() == Metric.Kind.LATENCY && rule.metric().view().failed();
     }
 
     private List<String> expectedOperations(Rule rule) {

@@ -23,8 +23,9 @@ import java.util.Map;
 /**
  * Turns what {@link LogReport} summed from interval logs back into the JSON summary that {@code run
  * --json} writes, so gates and scripts read one schema whether they start from a run or from its logs.
- * Tags {@code OP.intended} / {@code OP.service} become {@code operations.OP}, {@code harness.lag}
- * becomes {@code harness.lag}; the run's driver, target and threads come from the log's
+ * Tags {@code OP.intended} / {@code OP.service} become {@code operations.OP}, {@code OP.failed.intended}
+ * / {@code OP.failed.service} become {@code operations.OP.failed} (null for a log without them, from a
+ * loadgen that mixed failures into the success views), {@code harness.lag} becomes {@code harness.lag}; the run's driver, target and threads come from the log's
  * {@code #[run: ...]} header line (summed over merged logs). What a log cannot know is null, never
  * invented: {@code errors} and {@code returns} come from the {@code OP.status} lines (null for a log
  * without them), and
@@ -45,6 +46,7 @@ public final class LogSummary {
     public static ObjectNode byOperation(List<TagTotal> totals, List<String> comments, List<String> sources) {
         Header header = Header.parse(comments);
         Map<String, Map<View, Histogram>> ops = new LinkedHashMap<>();
+        Map<String, Map<View, Histogram>> failed = new LinkedHashMap<>();
         Map<String, long[]> statuses = new LinkedHashMap<>();
         Histogram lag = null;
         long first = Long.MAX_VALUE;
@@ -58,6 +60,12 @@ public final class LogSummary {
             }
             if (StatusTags.isStatusTag(t.tag())) {
                 statuses.put(StatusTags.operationOf(t.tag()), StatusTags.counts(h));
+                continue;
+            }
+            View failedView = failedViewOf(t.tag());
+            if (failedView != null) {
+                String op = t.tag().substring(0, t.tag().length() - failedView.failedKey().length() - 1);
+                failed.computeIfAbsent(op, k -> new EnumMap<>(View.class)).put(failedView, h);
                 continue;
             }
             View view = viewOf(t.tag());
@@ -89,7 +97,8 @@ public final class LogSummary {
             if (service == null) {
                 views.put(View.SERVICE, views.get(View.INTENDED)); // count() reads the service view
             }
-            results.add(new OpResult(e.getKey(), views, statuses.getOrDefault(e.getKey(), new long[Status.count()])));
+            results.add(new OpResult(e.getKey(), views, failedOf(failed.get(e.getKey())),
+                    statuses.getOrDefault(e.getKey(), new long[Status.count()])));
         }
         RunResult result = new RunResult(header.driver, header.targetOpsPerSec, header.threads, runTimeNs, results,
                 lag == null ? Histograms.newHistogram() : lag, header.expectedIntervalNs(), 0, Map.of(), Map.of(), "log",
@@ -145,6 +154,31 @@ public final class LogSummary {
                     + "histograms in nanoseconds, as loadgen writes");
         }
         return t.histogram();
+    }
+
+    /** Both failed views when the log has either (a missing one empty), or none when it has neither. */
+    private static Map<View, Histogram> failedOf(Map<View, Histogram> logged) {
+        if (logged == null) {
+            return Map.of();
+        }
+        Map<View, Histogram> both = new EnumMap<>(logged);
+        both.putIfAbsent(View.INTENDED, Histograms.newHistogram());
+        both.putIfAbsent(View.SERVICE, Histograms.newHistogram());
+        return both;
+    }
+
+    /** The view of an {@code OP.failed.VIEW} tag, or null for any other tag. */
+    private static View failedViewOf(String tag) {
+        if (tag == null) {
+            return null;
+        }
+        for (View v : new View[]{View.INTENDED, View.SERVICE}) {
+            String suffix = "." + v.failedKey();
+            if (tag.endsWith(suffix) && tag.length() > suffix.length()) {
+                return v;
+            }
+        }
+        return null;
     }
 
     private static View viewOf(String tag) {

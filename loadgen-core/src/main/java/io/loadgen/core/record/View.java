@@ -4,6 +4,8 @@ import java.util.Locale;
 
 /**
  * The three views of the same operations (see DESIGN.md). Values are latencies in nanoseconds.
+ * Operations that did not return OK have their own series of the intended and service views
+ * ({@link #failedTag}, {@link #failedYcsbLabel}), kept out of the success ones.
  */
 public enum View {
     /** From the intended start to completion: what a user of the system actually waits (CO-free). */
@@ -33,4 +35,22 @@ public enum View {
     public String tag(String op) {
         return op + "." + key();
     }
+
+    /** The failed series' key in tags and JSON: {@code failed.intended}, {@code failed.service}. */
+    public String failedKey() {
+        return FAILED + "." + key();
+    }
+
+    /** The interval-log tag of this view of the failed operations, e.g. {@code READ.failed.intended}. */
+    public String failedTag(String op) {
+        return op + "." + failedKey();
+    }
+
+    /** YCSB's label for failed operations in this view: {@code READ-FAILED}, {@code Intended-READ-FAILED}. */
+    public String failedYcsbLabel(String op) {
+        return ycsbPrefix + op + "-FAILED";
+    }
+
+    /** The word that marks a failed series: {@code OP.failed.VIEW}, JSON's {@code operations.OP.failed}. */
+    public static final String FAILED = "failed";
 }

@@ -7,29 +7,51 @@ import org.HdrHistogram.WriterReaderPhaser;
 import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
- * One worker's (or issuer's) latency recorders: a histogram per operation type and view, plus the
- * scheduler's lag, double-buffered behind one HdrHistogram {@link WriterReaderPhaser} exactly as
+ * One worker's (or issuer's) latency recorders: a histogram per operation type, outcome and view, plus
+ * the scheduler's lag, double-buffered behind one HdrHistogram {@link WriterReaderPhaser} exactly as
  * HdrHistogram's {@code Recorder} does for one histogram. One operation's intended, service and lag
  * values are recorded in one critical section, so an interval flip can never split them: every
  * interval, and so every total, counts the same operations in every view.
  *
+ * <p>An operation that returned {@link io.loadgen.core.driver.Status#OK} is recorded in its type's
+ * success series; any other status (ERROR, NOT_FOUND, a timeout...) in its type's <em>failed</em>
+ * series ({@code OP.failed.intended}, {@code OP.failed.service}; YCSB's {@code READ-FAILED}), never
+ * both, so instant connection errors cannot make the success percentiles look better. The lag is one
+ * series for every operation, whatever its outcome.
+ *
  * <p>Writers: a blocking worker records on its own thread (plain {@link Histogram}s); an async issuer's
  * completions record from I/O threads ({@link AtomicHistogram}s, safe for concurrent writers). Either
  * way recording is wait-free and allocates nothing. Reader: only the interval sampler thread, through
- * {@link #flip()} and then {@link #addTo} / {@link #addLagTo}.
+ * {@link #flip()} and then {@link #addTo} / {@link #addFailedTo} / {@link #addLagTo}.
  */
 public final class WorkerRecorders {
     /** Marks an operation without a schedule: there is no lag to record. */
     public static final long NO_LAG = -1;
+    /** Histograms per operation type: success intended, success service, failed intended, failed service. */
+    private static final int PER_OP = 4;
+    private static final int OK = io.loadgen.core.driver.Status.OK.ordinal();
 
     private final WriterReaderPhaser phaser = new WriterReaderPhaser();
     private final int opTypes;
     private final int statuses = io.loadgen.core.driver.Status.count();
-    private volatile Histogram[] active;
-    private Histogram[] inactive;
-    /** Status counts by {@code type * statuses + status}, double-buffered with the histograms. */
-    private volatile AtomicLongArray activeStatus;
-    private AtomicLongArray inactiveStatus;
+    /** The writers' buffer: histograms and status counts swapped as one reference, so a flip cannot split them. */
+    private volatile Buffer active;
+    private Buffer inactive;
+
+    /**
+     * One interval's histograms and status counts (by {@code type * statuses + status}). Swapping both in
+     * one volatile write matters: with two, a writer could read the old status array and the new histograms
+     * between the reader's two swaps, counting its status in one interval and its latencies in the next.
+     */
+    private static final class Buffer {
+        final Histogram[] histograms;
+        final AtomicLongArray status;
+
+        Buffer(Histogram[] histograms, AtomicLongArray status) {
+            this.histograms = histograms;
+            this.status = status;
+        }
+    }
 
     /** Recorders for one blocking worker: written by its thread only. */
     public WorkerRecorders(int opTypes) {
@@ -39,15 +61,16 @@ public final class WorkerRecorders {
     /** @param multiWriter true when operations complete on threads other than the one issuing them */
     public WorkerRecorders(int opTypes, boolean multiWriter) {
         this.opTypes = opTypes;
-        this.active = newSet(opTypes, multiWriter);
-        this.inactive = newSet(opTypes, multiWriter);
-        this.activeStatus = new AtomicLongArray(opTypes * statuses);
-        this.inactiveStatus = new AtomicLongArray(opTypes * statuses);
+        this.active = new Buffer(newSet(opTypes, multiWriter), new AtomicLongArray(opTypes * statuses));
+        this.inactive = new Buffer(newSet(opTypes, multiWriter), new AtomicLongArray(opTypes * statuses));
     }
 
-    /** Layout: [2 * op] intended, [2 * op + 1] service, [2 * opTypes] lag. */
+    /**
+     * Layout: [4 * op] intended, [4 * op + 1] service, [4 * op + 2] failed intended, [4 * op + 3] failed
+     * service, [4 * opTypes] lag.
+     */
     private static Histogram[] newSet(int opTypes, boolean multiWriter) {
-        Histogram[] set = new Histogram[2 * opTypes + 1];
+        Histogram[] set = new Histogram[PER_OP * opTypes + 1];
         for (int i = 0; i < set.length; i++) {
             set[i] = multiWriter
                     ? new AtomicHistogram(Histograms.LOWEST_NS, Histograms.HIGHEST_NS, Histograms.SIGNIFICANT_DIGITS)
@@ -57,7 +80,8 @@ public final class WorkerRecorders {
     }
 
     /**
-     * Records one completed operation in every view; any writer thread.
+     * Records one completed operation in every view, in its type's success series when {@code status} is
+     * OK and in its failed series otherwise; any writer thread.
      *
      * @param lagNs  the scheduler's own delay for it, or {@link #NO_LAG} when the run has no schedule
      * @param status the ordinal of the {@link io.loadgen.core.driver.Status} it returned; counted in the same
@@ -66,12 +90,14 @@ public final class WorkerRecorders {
     public void record(int opType, long intendedStartNs, long actualStartNs, long endNs, long lagNs, int status) {
         long phase = phaser.writerCriticalSectionEnter();
         try {
-            activeStatus.getAndIncrement(opType * statuses + status);
-            Histogram[] set = active;
-            set[2 * opType].recordValue(Histograms.clamp(endNs - intendedStartNs));
-            set[2 * opType + 1].recordValue(Histograms.clamp(endNs - actualStartNs));
+            Buffer buffer = active;
+            buffer.status.getAndIncrement(opType * statuses + status);
+            Histogram[] set = buffer.histograms;
+            int at = PER_OP * opType + (status == OK ? 0 : 2);
+            set[at].recordValue(Histograms.clamp(endNs - intendedStartNs));
+            set[at + 1].recordValue(Histograms.clamp(endNs - actualStartNs));
             if (lagNs != NO_LAG) {
-                set[2 * opTypes].recordValue(Histograms.clamp(lagNs));
+                set[PER_OP * opTypes].recordValue(Histograms.clamp(lagNs));
             }
         } finally {
             phaser.writerCriticalSectionExit(phase);
@@ -85,38 +111,40 @@ public final class WorkerRecorders {
     public void flip() {
         try {
             phaser.readerLock();
-            Histogram[] next = inactive;
-            for (Histogram h : next) {
+            Buffer next = inactive;
+            for (Histogram h : next.histograms) {
                 h.reset();
+            }
+            for (int i = 0; i < next.status.length(); i++) {
+                next.status.set(i, 0);
             }
             inactive = active;
             active = next;
-            AtomicLongArray nextStatus = inactiveStatus;
-            for (int i = 0; i < nextStatus.length(); i++) {
-                nextStatus.set(i, 0);
-            }
-            inactiveStatus = activeStatus;
-            activeStatus = nextStatus;
             phaser.flipPhase(500_000L);
         } finally {
             phaser.readerUnlock();
         }
     }
 
-    /** Adds the last flipped interval of one op type and view into {@code target}. Sampler thread only. */
+    /** Adds the last flipped interval of one op type's successes in one view into {@code target}. Sampler thread only. */
     public void addTo(int opType, View view, Histogram target) {
-        target.add(inactive[view == View.INTENDED ? 2 * opType : 2 * opType + 1]);
+        target.add(inactive.histograms[PER_OP * opType + (view == View.INTENDED ? 0 : 1)]);
+    }
+
+    /** Adds the last flipped interval of one op type's failures in one view into {@code target}. Sampler thread only. */
+    public void addFailedTo(int opType, View view, Histogram target) {
+        target.add(inactive.histograms[PER_OP * opType + (view == View.INTENDED ? 2 : 3)]);
     }
 
     /** Adds the last flipped interval's status counts into {@code target} ({@code type * Status.count() + status}). */
     public void addStatusTo(long[] target) {
         for (int i = 0; i < target.length; i++) {
-            target[i] += inactiveStatus.get(i);
+            target[i] += inactive.status.get(i);
         }
     }
 
     /** Adds the last flipped interval's lag into {@code target}. Sampler thread only. */
     public void addLagTo(Histogram target) {
-        target.add(inactive[2 * opTypes]);
+        target.add(inactive.histograms[PER_OP * opTypes]);
     }
 }

@@ -19,7 +19,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The run's only reader of the workers' recorders: every interval it drains them into one histogram
- * per operation type and view, appends those to the interval log, prints the status line and, after
+ * per operation type and series (the intended and service views of the successes, then of the
+ * failures), appends those to the interval log, prints the status line and, after
  * the warm-up, adds them to the run's totals. Runs on its own thread ({@link #run()}), so no I/O ever
  * happens on a worker; the totals are read by the main thread after joining it.
  */
@@ -27,6 +28,9 @@ final class IntervalSampler implements Runnable {
     private static final Logger LOG = LogManager.getLogger(IntervalSampler.class);
     private static final long BEHIND_REPORT_NS = TimeUnit.MILLISECONDS.toNanos(1);
     private static final View[] RECORDED = {View.INTENDED, View.SERVICE};
+    /** Series per operation type: [v] the successes' view RECORDED[v], [FAILED + v] the failures'. */
+    private static final int FAILED = RECORDED.length;
+    private static final int SERIES = 2 * RECORDED.length;
 
     private final String[] ops;
     private final WorkerRecorders[] recorders;
@@ -87,22 +91,25 @@ final class IntervalSampler implements Runnable {
             statusByOp[o] = StatusTags.newHistogram();
             statusTags[o] = StatusTags.tag(ops[o]);
         }
-        this.tags = new String[ops.length][RECORDED.length];
-        this.interval = new Histogram[ops.length][RECORDED.length];
-        this.total = new Histogram[ops.length][RECORDED.length];
+        this.tags = new String[ops.length][SERIES];
+        this.interval = new Histogram[ops.length][SERIES];
+        this.total = new Histogram[ops.length][SERIES];
         for (int o = 0; o < ops.length; o++) {
             for (int v = 0; v < RECORDED.length; v++) {
                 tags[o][v] = RECORDED[v].tag(ops[o]);
-                interval[o][v] = Histograms.newHistogram();
-                total[o][v] = Histograms.newHistogram();
+                tags[o][FAILED + v] = RECORDED[v].failedTag(ops[o]);
+            }
+            for (int s = 0; s < SERIES; s++) {
+                interval[o][s] = Histograms.newHistogram();
+                total[o][s] = Histograms.newHistogram();
             }
         }
         this.measuring = b.warmupNs == 0;
         this.listener = b.listener;
         Map<String, Histogram> byTag = new LinkedHashMap<>();
         for (int o = 0; o < ops.length; o++) {
-            for (int v = 0; v < RECORDED.length; v++) {
-                byTag.put(tags[o][v], interval[o][v]);
+            for (int s = 0; s < SERIES; s++) {
+                byTag.put(tags[o][s], interval[o][s]);
             }
         }
         if (throttled) {
@@ -164,15 +171,11 @@ final class IntervalSampler implements Runnable {
             totalStatus[i] += intervalStatus[i];
         }
         for (int o = 0; o < ops.length; o++) {
-            for (int v = 0; v < RECORDED.length; v++) {
-                Histogram h = interval[o][v];
-                h.reset();
-                for (WorkerRecorders r : recorders) {
-                    r.addTo(o, RECORDED[v], h);
-                }
-                emit(h, tags[o][v], startMs, endMs, total[o][v]);
+            for (int s = 0; s < SERIES; s++) {
+                drain(o, s);
+                emit(interval[o][s], tags[o][s], startMs, endMs, total[o][s]);
             }
-            intervalOps += interval[o][1].getTotalCount();
+            intervalOps += interval[o][1].getTotalCount() + interval[o][FAILED + 1].getTotalCount();
         }
         if (throttled) {
             intervalLag.reset();
@@ -194,6 +197,25 @@ final class IntervalSampler implements Runnable {
         printStatus(nowNs, endMs, intervalOps);
         reportErrors();
         lastNs = nowNs;
+    }
+
+    /**
+     * Sums every recorder's last interval of one series into {@code interval[o][s]}. Failed series are
+     * written every interval, empty or not, so every log has the same tags throughout: HistogramLogProcessor
+     * can be asked for {@code -tag READ.failed.intended} of any run, and a log without the tags is one from
+     * before failures were kept apart.
+     */
+    private void drain(int o, int s) {
+        Histogram h = interval[o][s];
+        h.reset();
+        View view = RECORDED[s % FAILED];
+        for (WorkerRecorders r : recorders) {
+            if (s < FAILED) {
+                r.addTo(o, view, h);
+            } else {
+                r.addFailedTo(o, view, h);
+            }
+        }
     }
 
     private void tellListener(long startMs, long endMs) {
@@ -247,6 +269,9 @@ final class IntervalSampler implements Runnable {
             line.histogram(View.SERVICE, ops[o], interval[o][1]);
             line.histogram(View.INTENDED, ops[o], interval[o][0]);
         }
+        for (int o = 0; o < ops.length; o++) {
+            line.returns(ops[o], intervalStatus, o * io.loadgen.core.driver.Status.count());
+        }
         long behindNs = throttled ? position.behindNs(nowNs) : 0;
         if (behindNs >= BEHIND_REPORT_NS) {
             line.behind(behindNs);
@@ -287,8 +312,14 @@ final class IntervalSampler implements Runnable {
         return t0Ms + Math.floorDiv(ns - t0Ns, 1_000_000L);
     }
 
+    /** The successes' total of one view (intended or service). */
     Histogram total(int op, View view) {
         return total[op][view == View.INTENDED ? 0 : 1];
+    }
+
+    /** The failures' total of one view (intended or service). */
+    Histogram failedTotal(int op, View view) {
+        return total[op][FAILED + (view == View.INTENDED ? 0 : 1)];
     }
 
     /** Status counts over the measured time, by {@code type * Status.count() + status}. */

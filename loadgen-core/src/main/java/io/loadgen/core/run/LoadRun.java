@@ -280,7 +280,10 @@ public final class LoadRun {
             views.put(View.CORRECTED, corrected.correct(service));
             long[] statuses = java.util.Arrays.copyOfRange(sampler.totalStatus(), o * Status.count(),
                     (o + 1) * Status.count());
-            results.add(new OpResult(ops[o], views, statuses));
+            Map<View, Histogram> failed = new EnumMap<>(View.class);
+            failed.put(View.INTENDED, sampler.failedTotal(o, View.INTENDED));
+            failed.put(View.SERVICE, sampler.failedTotal(o, View.SERVICE));
+            results.add(new OpResult(ops[o], views, failed, statuses));
         }
         long unissued = 0;
         long issued = 0;
@@ -334,7 +337,9 @@ public final class LoadRun {
         c.add("run: " + options.describe() + " in_flight_per_thread=" + inFlightPerThread(driver));
         c.add("properties: " + properties);
         c.add("operations: " + String.join(" ", ops) + "; tags per operation OP: OP.intended = completion - intended"
-                + " start (what users see); OP.service = completion - actual start (what a synchronous tool reports)"
+                + " start (what users see); OP.service = completion - actual start (what a synchronous tool reports);"
+                + " both of operations that returned OK; OP.failed.intended and OP.failed.service = the same of"
+                + " operations that did not (every interval, empty or not)"
                 + (options.throttled() ? "; harness.lag = actual start - max(intended start, worker free)"
                 + " (the scheduler's own delay; queueing is in intended)" : "")
                 + "; OP.status = how many operations ended with each status, recorded as the value "

@@ -1,5 +1,6 @@
 package io.loadgen.core.run;
 
+import io.loadgen.core.driver.Status;
 import io.loadgen.core.record.View;
 import org.HdrHistogram.Histogram;
 
@@ -15,9 +16,10 @@ import java.util.Locale;
  * <pre>
  * 2026-11-22 03:41:07:123 10 sec: 99873 operations; 9987.3 current ops/sec; est completion in 20 seconds
  *   [READ: Count=9987, Max=187903, Min=201, Avg=1234.57, 50=612, 90=957, 99=8887, 99.9=41919, 99.99=160767]
- *   [Intended-READ: Count=9987, ...] [behind schedule: 152.3 ms]
+ *   [Intended-READ: Count=9987, ...] [READ returns: 9967 OK, 20 ERROR] [behind schedule: 152.3 ms]
  * </pre>
- * (one line). Used by the interval sampler thread only; the formatters it holds are not thread-safe.
+ * (one line). The histograms hold the successes only; an operation type that had failures in the
+ * interval gets a {@code [OP returns: ...]} block counting each status it returned. Used by the interval sampler thread only; the formatters it holds are not thread-safe.
  */
 final class StatusLine {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss:SSS", Locale.ROOT)
@@ -50,6 +52,32 @@ final class StatusLine {
                     .append(", 99=").append(us(h.getValueAtPercentile(99)))
                     .append(", 99.9=").append(us(h.getValueAtPercentile(99.9)))
                     .append(", 99.99=").append(us(h.getValueAtPercentile(99.99)));
+        }
+        sb.append(']');
+        return this;
+    }
+
+    /**
+     * Appends {@code [OP returns: 4980 OK, 20 ERROR]}, every status {@code op} returned in the interval,
+     * when any of them was not OK; nothing otherwise.
+     *
+     * @param counts status counts, {@code op}'s from {@code base} in {@link Status} order
+     */
+    StatusLine returns(String op, long[] counts, int base) {
+        long failed = 0;
+        for (int s = 0; s < Status.count(); s++) {
+            failed += Status.byOrdinal(s).isOk() ? 0 : counts[base + s];
+        }
+        if (failed == 0) {
+            return this;
+        }
+        sb.append(" [").append(op).append(" returns:");
+        String sep = " ";
+        for (int s = 0; s < Status.count(); s++) {
+            if (counts[base + s] > 0) {
+                sb.append(sep).append(counts[base + s]).append(' ').append(Status.byOrdinal(s).name());
+                sep = ", ";
+            }
         }
         sb.append(']');
         return this;

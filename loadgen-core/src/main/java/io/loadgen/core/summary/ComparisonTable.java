@@ -13,17 +13,20 @@ import java.util.Locale;
  * at a glance. Stateless; called on the main thread after a run.
  *
  * <pre>
- * op    view        count  p50 (ms)  p99 (ms)  p99.9 (ms)  max (ms)
- * READ  intended   299872     0.713    31.195     152.044   201.327
- * READ  service    299872     0.612     9.207      41.943   187.904
- * READ  corrected  301004     0.655    30.802     150.995   187.904
- * harness lag      299872     0.054     0.112       0.950     3.010
+ * op       view              count  p50 (ms)  p99 (ms)  p99.9 (ms)  max (ms)
+ * READ     intended         299852     0.713    31.195     152.044   201.327
+ * READ     service          299852     0.612     9.207      41.943   187.904
+ * READ     corrected        300984     0.655    30.802     150.995   187.904
+ * READ     failed.intended      20     0.012     0.020       0.020     0.020
+ * READ     failed.service       20     0.010     0.018       0.018     0.018
+ * harness  lag              299872     0.054     0.112       0.950     3.010
  * </pre>
  *
- * <p>One row per operation type per view ({@code intended}, {@code service}, {@code corrected}),
- * then the scheduler's lag as {@code harness lag}. An unthrottled run has neither a corrected view
- * nor a lag, so those rows are left out. Text columns are left-aligned, numbers right-aligned;
- * widths fit the longest cell.
+ * <p>One row per operation type per view ({@code intended}, {@code service}, {@code corrected}) of
+ * the operations that returned OK; when some did not, two more rows, {@code failed.intended} and
+ * {@code failed.service}, hold those; then the scheduler's lag as {@code harness lag}. An unthrottled
+ * run has neither a corrected view nor a lag, so those rows are left out. Text columns are
+ * left-aligned, numbers right-aligned; widths fit the longest cell.
  */
 public final class ComparisonTable {
     static final String[] HEADER = {"op", "view", "count", "p50 (ms)", "p99 (ms)", "p99.9 (ms)", "max (ms)"};
@@ -40,6 +43,10 @@ public final class ComparisonTable {
         for (OpResult op : result.operations()) {
             for (View view : ReportedViews.of(result, ORDER)) {
                 rows.add(row(op.name(), view.key(), op.histogram(view)));
+            }
+            if (op.failures() > 0) {
+                rows.add(row(op.name(), View.INTENDED.failedKey(), op.failedHistogram(View.INTENDED)));
+                rows.add(row(op.name(), View.SERVICE.failedKey(), op.failedHistogram(View.SERVICE)));
             }
         }
         if (result.throttled() && result.lag() != null) {

@@ -18,7 +18,9 @@ import java.util.List;
  * main thread after a run.
  *
  * <p>Files are named by the interval-log tag: {@code READ.intended.hgrm}, {@code READ.service.hgrm},
- * {@code READ.corrected.hgrm}, and {@code harness.lag.hgrm}. A run whose corrected view is not applicable
+ * {@code READ.corrected.hgrm}, {@code READ.failed.intended.hgrm}, {@code READ.failed.service.hgrm} (the
+ * operations that did not return OK; written, empty, when none failed, as the log holds their tags
+ * every interval), and {@code harness.lag.hgrm}. A run whose corrected view is not applicable
  * ({@link CorrectedBasis}) has no corrected files, and an unthrottled run no lag file. Each file holds exactly what
  * {@code histogram.outputPercentileDistribution(out, 5, 1000.0)} prints. Existing files are replaced.
  */
@@ -44,6 +46,10 @@ public final class HgrmFiles {
         for (OpResult op : result.operations()) {
             for (View view : ReportedViews.of(result, ORDER)) {
                 written.add(writeOne(dir, view.tag(op.name()), op.histogram(view)));
+            }
+            if (op.failedKnown()) {
+                written.add(writeOne(dir, View.INTENDED.failedTag(op.name()), op.failedHistogram(View.INTENDED)));
+                written.add(writeOne(dir, View.SERVICE.failedTag(op.name()), op.failedHistogram(View.SERVICE)));
             }
         }
         if (result.throttled() && result.lag() != null) {

@@ -1,6 +1,7 @@
 package io.loadgen.core.summary;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -27,8 +28,9 @@ import java.util.Map;
  *   "stop_reason": "duration", "unissued_operations": 0, "expected_interval_us": 800.0,
  *   "corrected_expected_interval_us": 800.0, "corrected_in_flight_per_thread": 1, "corrected_note": null,
  *   "operations": {
- *     "READ": { "count": 99873, "errors": 0, "returns": { "OK": 99873 },
- *               "intended": VIEW, "service": VIEW, "corrected": VIEW }
+ *     "READ": { "count": 99873, "errors": 20, "returns": { "OK": 99853, "ERROR": 20 },
+ *               "intended": VIEW, "service": VIEW, "corrected": VIEW,
+ *               "failed": { "count": 20, "intended": VIEW, "service": VIEW } }
  *   },
  *   "harness": { "lag": VIEW, ...every entry of RunResult.harness() },
  *   "driver_stats": { ...every entry of RunResult.driverStats() }
@@ -37,7 +39,12 @@ import java.util.Map;
  *          "max_us" (doubles, microseconds), "count" (integer) }
  * </pre>
  *
- * <p>{@code returns} lists only statuses that occurred, in {@link Status} order. An unthrottled
+ * <p>{@code count} is every completed operation of the type, whatever its status, and {@code errors}
+ * those that did not return OK. The views hold the operations that returned OK (their {@code count}
+ * is the successes); {@code failed} holds the others' intended and service views (YCSB's
+ * {@code READ-FAILED}; {@code failed.count} equals {@code errors}), always present, with zero
+ * statistics when nothing failed; {@code null} only in a summary made from a log that did not record
+ * failures apart. {@code returns} lists only statuses that occurred, in {@link Status} order. An unthrottled
  * run has no schedule: {@code target_ops_per_sec} and {@code expected_interval_us} are 0,
  * {@code throttled} is false, and {@code corrected} and {@code harness.lag} are {@code null}
  * (present, so the key set never changes). A harness entry named {@code lag} is ignored, since
@@ -119,6 +126,19 @@ public final class JsonSummary {
             boolean reported = ReportedViews.of(result, view).contains(view);
             node.set(view.key(), reported ? viewStats(op.histogram(view)) : NODES.nullNode());
         }
+        node.set(View.FAILED, failed(op));
+        return node;
+    }
+
+    /** {@code {count, intended, service}} of the operations that did not return OK; null when not recorded. */
+    private static JsonNode failed(OpResult op) {
+        if (!op.failedKnown()) {
+            return NODES.nullNode();
+        }
+        ObjectNode node = NODES.objectNode();
+        node.put("count", op.failures());
+        node.set(View.INTENDED.key(), viewStats(op.failedHistogram(View.INTENDED)));
+        node.set(View.SERVICE.key(), viewStats(op.failedHistogram(View.SERVICE)));
         return node;
     }
 

@@ -25,6 +25,10 @@ import java.util.Map;
  * [READ], Return=OK, 99873
  * [Intended-READ], Operations, 99873
  * ...
+ * [READ-FAILED], Operations, 20
+ * ...
+ * [Intended-READ-FAILED], Operations, 20
+ * ...
  * [DRIVER], someCounter, 12
  * [HARNESS], gcCount, 3
  * </pre>
@@ -34,7 +38,10 @@ import java.util.Map;
  * print as they are ({@code 99.9}); an empty histogram prints zeros; and {@code Return=} lines
  * (non-zero statuses, in {@link Status} order) appear only under the plain, service-time label,
  * never under {@code Intended-}. Per operation type, in the result's order, the blocks are
- * {@code [OP]}, {@code [Intended-OP]}, then {@code [Corrected-OP]}. {@code [CORRECTED]} then says
+ * {@code [OP]}, {@code [Intended-OP]}, then {@code [Corrected-OP]}. These blocks hold the operations
+ * that returned OK, while the {@code Return=} lines count every status. When some did not,
+ * {@code [OP-FAILED]} and {@code [Intended-OP-FAILED]} follow (YCSB's names), with the same lines.
+ * {@code [CORRECTED]} then says
  * whether the corrected view is {@code Applicable} and, when the run has one rate, the
  * {@code ExpectedInterval(us)} it is computed with and the {@code InFlightPerThread} that came from
  * ({@link CorrectedBasis}). When it is not applicable (no {@code --target}, phases, or an interval as
@@ -60,6 +67,10 @@ public final class YcsbTextSummary {
                 if (view == View.SERVICE) {
                     writeReturns(out, op);
                 }
+            }
+            if (op.failures() > 0) {
+                writeView(out, View.SERVICE.failedYcsbLabel(op.name()), op.failedHistogram(View.SERVICE));
+                writeView(out, View.INTENDED.failedYcsbLabel(op.name()), op.failedHistogram(View.INTENDED));
             }
         }
         writeCorrectedBasis(out, result.corrected());

@@ -44,6 +44,16 @@ class RuleParserTest {
     }
 
     @Test
+    void failedSeriesAreOperationViewsOfTheirOwn() {
+        Rule rule = RuleParser.parse("read.failed.intended.p99.9 < 2ms");
+        assertEquals(new Metric(Metric.Kind.LATENCY, "read", GateView.FAILED_INTENDED, Stat.percentile(99.9)),
+                rule.metric());
+        assertEquals("READ.failed.intended", rule.metric().view().tag("READ"));
+        assertEquals(GateView.FAILED_SERVICE, RuleParser.parse("*.failed.service.max < 1s").metric().view());
+        assertEquals(Stat.COUNT, RuleParser.parse("READ.failed.service.count < 10").metric().stat());
+    }
+
+    @Test
     void otherStatisticsAndP100AsMax() {
         assertEquals(Stat.MAX, RuleParser.parse("READ.intended.max < 1s").metric().stat());
         assertEquals(Stat.MAX, RuleParser.parse("READ.intended.p100 < 1s").metric().stat());
@@ -152,7 +162,15 @@ class RuleParserTest {
                                 + " 'throughput > 9500/s'"),
                 Arguments.of("latency < 5ms",
                         "rule 'latency < 5ms': unknown metric 'latency'; write OP.VIEW.STAT (e.g. READ.intended.p99),"
-                                + " harness.lag.STAT, OP.errors, errors, OP.throughput or throughput"),
+                                + " OP.failed.VIEW.STAT (e.g. READ.failed.intended.p99), harness.lag.STAT, OP.errors,"
+                                + " errors, OP.throughput or throughput"),
+                Arguments.of("READ.failed.corrected.p99 < 5ms",
+                        "rule 'READ.failed.corrected.p99 < 5ms': 'READ.failed.corrected.p99': the failed series are"
+                                + " READ.failed.intended and READ.failed.service, e.g. READ.failed.intended.p99"),
+                Arguments.of("READ.failed.service < 5ms",
+                        "rule 'READ.failed.service < 5ms': 'READ.failed.service' needs a statistic:"
+                                + " READ.failed.service.p99, for example (p50, p99.9 (or p(99.9), p999), min, max, mean"
+                                + " or count)"),
                 Arguments.of("harness.gc.p99 < 5ms",
                         "rule 'harness.gc.p99 < 5ms': the harness has one series, its lag: write harness.lag.STAT,"
                                 + " e.g. harness.lag.p99"),

@@ -158,7 +158,7 @@ class RunGateTest {
         assertEquals("rule 'UPDATE.intended.p99 < 5ms': the run issues no operation 'UPDATE'; it issues READ",
                 assertThrows(BadInputException.class, () -> gate(null, "UPDATE.intended.p99 < 5ms")).getMessage());
         assertEquals("rule 'READ.corrected.p99 < 1s over 10s windows': windows are judged on the interval histograms"
-                + " (intended, service, harness.lag, status); corrected is judged on the whole run: leave out 'over ..."
+                + " (intended, service, failed.intended, failed.service, harness.lag, status); corrected is judged on the whole run: leave out 'over ..."
                 + " windows'", assertThrows(BadInputException.class,
                         () -> gate(null, "READ.corrected.p99 < 1s over 10s windows")).getMessage());
         assertEquals("--abort-on-fail stops a run when a windowed --gate rule fails (e.g. 'READ.intended.p99 < 20ms"

@@ -38,7 +38,7 @@ class CorrectedViewRunTest {
     @Test
     void asyncIssuersCorrectAtThreadsTimesTheInFlightBoundTheRunApplies() throws Exception {
         // The driver allows 8 in flight over 2 issuers: M = min(--max-in-flight 1024, 8 / 2) = 4.
-        RunResult r = run(async(8), RunOptions.builder("instant").target(1000.0).threads(2));
+        RunResult r = run(async(8), RunOptions.builder("instant").target(1000.0).threads(2).maxInFlight(1024));
         assertEquals(new CorrectedBasis(8 * MS, 2, 4, 1000.0, null), r.corrected()); // 2 x 4 / 1000 ops/s
         // --max-in-flight below the driver's share wins: M = 2.
         r = run(async(8), RunOptions.builder("instant").target(1000.0).threads(2).maxInFlight(2));
@@ -48,13 +48,21 @@ class CorrectedViewRunTest {
     @Test
     void anIntervalAsLongAsTheRunIsNotApplicableAndSaysWhy() throws Exception {
         // 1 issuer x 1024 in flight / 1000 ops/s = 1.024 s, longer than the 0.3 s run: nothing to correct.
-        RunResult r = run(async(Integer.MAX_VALUE), RunOptions.builder("instant").target(1000.0).threads(1));
+        RunResult r = run(async(Integer.MAX_VALUE), RunOptions.builder("instant").target(1000.0).threads(1)
+                .maxInFlight(1024));
         assertFalse(r.corrected().applicable());
         assertEquals(1024, r.corrected().inFlightPerThread());
         assertTrue(r.corrected().notApplicable().startsWith("the expected interval 1024.000 ms = 1 thread x 1024"
                 + " in flight / 1000 ops/s is not shorter than the measured run ("), r.corrected().notApplicable());
         OpResult read = r.operations().get(0);
         assertEquals(read.histogram(View.SERVICE), read.histogram(View.CORRECTED));
+    }
+
+    @Test
+    void byDefaultAnAsyncIssuerHasOneInFlightAndCorrectsAsABlockingWorker() throws Exception {
+        // The default --max-in-flight is 1: M = 1, so the interval is threads / target = 2 / 1000 ops/s.
+        RunResult r = run(async(8), RunOptions.builder("instant").target(1000.0).threads(2));
+        assertEquals(new CorrectedBasis(2 * MS, 2, 1, 1000.0, null), r.corrected());
     }
 
     @Test

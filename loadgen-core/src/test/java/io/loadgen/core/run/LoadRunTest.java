@@ -39,7 +39,9 @@ class LoadRunTest {
         assertEquals(3001, read.count());
         assertEquals(301, read.errors());
         assertEquals(2700, read.statusCount(Status.OK));
-        assertEquals(3001, read.histogram(View.INTENDED).getTotalCount());
+        assertEquals(2700, read.histogram(View.INTENDED).getTotalCount(), "the success views hold the OKs");
+        assertEquals(301, read.failedHistogram(View.INTENDED).getTotalCount(), "the failed series the rest");
+        assertEquals(301, read.failures());
         assertEquals(0, r.unissuedOps());
     }
 

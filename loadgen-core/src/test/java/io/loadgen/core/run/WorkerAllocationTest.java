@@ -28,9 +28,16 @@ class WorkerAllocationTest {
                 new String[]{"READ"}, new int[]{0});
     }
 
+    /** Every other operation fails, so both the success and the failed series are recorded. */
+    private static final Driver HALF_FAIL = op -> (op.keyNumber() & 1) == 0 ? Status.OK : Status.ERROR;
+
     private static long allocatedByWorker(Schedule schedule, long operations) throws InterruptedException {
+        return allocatedByWorker(schedule, operations, OK);
+    }
+
+    private static long allocatedByWorker(Schedule schedule, long operations, Driver driver) throws InterruptedException {
         com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        LoadThread worker = new Worker(setup(operations, false), OK).arm(schedule, Long.MAX_VALUE);
+        LoadThread worker = new Worker(setup(operations, false), driver).arm(schedule, Long.MAX_VALUE);
         long[] bytes = new long[1];
         Thread t = new Thread(() -> {
             long before = mx.getCurrentThreadAllocatedBytes();
@@ -74,6 +81,13 @@ class WorkerAllocationTest {
         long bytes = allocatedByWorker(null, 2_000_000);
         // Two million operations; anything per operation would be at least 16 bytes each (32 MB).
         assertTrue(bytes < 64 * 1024, "allocated " + bytes + " bytes for 2,000,000 operations");
+    }
+
+    @Test
+    void recordingFailuresApartAllocatesNothingPerOperation() throws InterruptedException {
+        allocatedByWorker(null, 200_000, HALF_FAIL);
+        long bytes = allocatedByWorker(null, 2_000_000, HALF_FAIL);
+        assertTrue(bytes < 64 * 1024, "allocated " + bytes + " bytes for 2,000,000 operations, half of them failed");
     }
 
     @Test

@@ -75,7 +75,7 @@ class JsonSummaryTest {
         JsonNode ops = written(KnownRuns.throttled()).get("operations");
         assertEquals(List.of("READ", "UPDATE"), keys(ops));
         JsonNode read = ops.get("READ");
-        assertEquals(List.of("count", "errors", "returns", "intended", "service", "corrected"), keys(read));
+        assertEquals(List.of("count", "errors", "returns", "intended", "service", "corrected", "failed"), keys(read));
         assertEquals(1000, read.get("count").asLong());
         assertEquals(10, read.get("errors").asLong());
         assertEquals(MAPPER.readTree("{\"OK\":990,\"ERROR\":10}"), read.get("returns"));
