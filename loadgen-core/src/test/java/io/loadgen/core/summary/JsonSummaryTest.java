@@ -50,7 +50,7 @@ class JsonSummaryTest {
                 + " than the measured run (1000.000 ms): the correction could add nothing within the run",
                 json.get("corrected_note").asText());
         for (JsonNode op : json.get("operations")) {
-            assertEquals(List.of("count", "errors", "returns", "intended", "service", "corrected"), keys(op));
+            assertEquals(List.of("count", "errors", "returns", "intended", "service", "corrected", "failed"), keys(op));
             assertTrue(op.get("corrected").isNull());
             assertTrue(op.get("intended").isObject());
         }
