@@ -11,22 +11,26 @@
 #   c1      redis-benchmark -c 1               vs  loadgen --threads 1 (one op in flight, the default)
 #   c8      redis-benchmark -c 8               vs  loadgen --threads 8
 #   c8xP16  redis-benchmark -c 8 -P 16         vs  loadgen --threads 8 --max-in-flight 16
-# loadgen runs unthrottled (as redis-benchmark does) for SECONDS_PER_RUN + 1 s with the first second left
-# out as warm-up (--warmup 1s; its JIT is cold, the C client's is not); its throughput and service p99
-# come from its JSON summary. redis-benchmark gets a request count that takes about as long.
+# loadgen runs unthrottled (as redis-benchmark does) for WARMUP_SECONDS + SECONDS_PER_RUN, with the first
+# WARMUP_SECONDS left out (--warmup; its JIT is cold, the C client's is not); its throughput and service
+# p99 come from its JSON summary. redis-benchmark gets a request count that takes about SECONDS_PER_RUN.
+# Equal threads too: redis-benchmark runs one event-loop thread (its default), so loadgen's connections
+# share one event loop (-p redis.iothreads=1; LOADGEN_IO_THREADS=0 gives the driver's default, one per
+# core).
 # Ratio = loadgen / redis-benchmark throughput: 1.0 or more means loadgen is at least as fast. p99 columns
 # are each tool's own p99 (redis-benchmark: its latency histogram; loadgen: the service view, which like
 # redis-benchmark's is measured from the actual send).
 #
-# Environment: REPS (3), SECONDS_PER_RUN (5), RECORDS (10000), LOADGEN_IO_THREADS (unset: the driver's
-# default), REDIS_SERVER (redis-server), REDIS_BENCHMARK (redis-benchmark), JAVA (java).
+# Environment: REPS (3), SECONDS_PER_RUN (8), WARMUP_SECONDS (3), RECORDS (10000), LOADGEN_IO_THREADS (1),
+# REDIS_SERVER (redis-server), REDIS_BENCHMARK (redis-benchmark), JAVA (java).
 # Needs redis-server and redis-benchmark (Debian: redis-server, redis-tools). Keep the machine otherwise idle.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 reps="${REPS:-3}"
-secs="${SECONDS_PER_RUN:-5}"
+secs="${SECONDS_PER_RUN:-8}"
+warm="${WARMUP_SECONDS:-3}"
 records="${RECORDS:-10000}"
 server="${REDIS_SERVER:-redis-server}"
 rb="${REDIS_BENCHMARK:-redis-benchmark}"
@@ -56,8 +60,7 @@ for _ in $(seq 20); do
 done
 [ -n "$key" ] || die "no record was loaded"
 
-io_prop=()
-[ -n "${LOADGEN_IO_THREADS:-}" ] && io_prop=(-p "redis.iothreads=$LOADGEN_IO_THREADS")
+io_prop=(-p "redis.iothreads=${LOADGEN_IO_THREADS:-1}")
 
 # $1 clients, $2 pipeline depth, $3 requests: prints "ops_per_sec p99_us"
 run_rb() {
@@ -69,7 +72,7 @@ run_lg() {
   local json="$work/loadgen-$1x$2.json"
   ./loadgen run -P workloads/workloadc --driver redis -p "recordcount=$records" -p operationcount=0 -p "redis.uri=$uri" \
     "${io_prop[@]}" \
-    --threads "$1" --max-in-flight "$2" --duration "$((secs + 1))s" --warmup 1s -q --json "$json" \
+    --threads "$1" --max-in-flight "$2" --duration "$((secs + warm))s" --warmup "${warm}s" -q --json "$json" \
     >"$work/loadgen-$1x$2.out" 2>&1 || die "loadgen failed: see $work/loadgen-$1x$2.out"
   python3 - "$json" <<'EOF'
 import json, sys

@@ -58,7 +58,7 @@ final class RedisConnector {
         @Override
         public void afterChannelInitialized(Channel channel) {
             channel.pipeline().addFirst(new FlushConsolidationHandler(
-                    FlushConsolidationHandler.DEFAULT_EXPLICIT_FLUSH_AFTER_FLUSHES, false));
+                    FlushConsolidationHandler.DEFAULT_EXPLICIT_FLUSH_AFTER_FLUSHES, true));
             channel.config().setRecvByteBufAllocator(new AdaptiveRecvByteBufAllocator(4096, 65536, 1 << 20));
         }
     };
