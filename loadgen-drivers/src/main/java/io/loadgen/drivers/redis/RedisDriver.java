@@ -68,7 +68,7 @@ final class RedisDriver implements AsyncDriver {
 
     /** Operations per connection and round when warming up, on scratch records. */
     private static final int WARM_UP_BATCH = 32;
-    private static final int WARM_UP_ROUNDS = 160;
+    private static final int WARM_UP_ROUNDS = 1600;
 
     private final RedisConnector.Opened opened;
     private final Link[] links;
