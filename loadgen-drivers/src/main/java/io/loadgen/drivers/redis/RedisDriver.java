@@ -203,6 +203,9 @@ final class RedisDriver implements AsyncDriver {
             }
         } finally {
             removeScratch(scratch, batch, deadlineNs + budgetNs);
+            timeouts.reset(); // the run's counters count the run's operations, not the warm-up's
+            serverErrors.reset();
+            connectionErrors.reset();
         }
     }
 

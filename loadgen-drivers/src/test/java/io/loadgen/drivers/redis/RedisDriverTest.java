@@ -304,5 +304,6 @@ class RedisDriverTest {
         assertEquals(List.of(), redis.keys(RecordLayout.SCRATCH_PREFIX + "*"));
         assertEquals(2L, redis.zcard("_indices"));
         assertEquals(expectedRecord(1, RecordLayout.INSERTED), redis.hgetall("user1"));
+        assertEquals(0L, driver.stats().get("timeouts"), "the warm-up's own failures are not the run's");
     }
 }
