@@ -34,12 +34,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * contract with the issuers on the driver's loop ({@link EventLoopIssuer}).
  */
 class AsyncRunTest {
-    /** True when the driver names its loop as the issuers' executor, so they run there. */
-    boolean issueOnLoop() {
-        return false;
+    /** The executor the driver names for its issuers (null: none, they get threads of their own). */
+    ScheduledExecutorService issuerExecutor() {
+        return null;
     }
 
-    private final ScheduledExecutorService loop = Executors.newSingleThreadScheduledExecutor();
+    /** The store's own "event loop": completions run here. */
+    final ScheduledExecutorService loop = Executors.newSingleThreadScheduledExecutor();
     private final Set<Long> keys = ConcurrentHashMap.newKeySet();
     private final Set<String> types = ConcurrentHashMap.newKeySet();
 
@@ -85,7 +86,7 @@ class AsyncRunTest {
                     }
 
                     public ScheduledExecutorService issuerExecutor(int issuer) {
-                        return issueOnLoop() ? loop : null;
+                        return AsyncRunTest.this.issuerExecutor();
                     }
                 };
             }
