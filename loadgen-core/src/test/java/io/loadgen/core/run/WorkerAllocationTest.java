@@ -68,6 +68,33 @@ class WorkerAllocationTest {
         return bytes[0];
     }
 
+    /** The same, for an issuer on an executor (a driver's event loop): the allocation of that executor's thread. */
+    private static long allocatedByEventLoopIssuer(long operations) throws Exception {
+        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        java.util.concurrent.ScheduledExecutorService loop = java.util.concurrent.Executors.newSingleThreadScheduledExecutor();
+        try {
+            io.loadgen.core.driver.AsyncDriver inline = (op, completion) -> completion.complete(Status.OK);
+            LoadThread issuer = new EventLoopIssuer(setup(operations, true), inline, 16, loop)
+                    .arm(new FixedRateSchedule(System.nanoTime(), 1), Long.MAX_VALUE);
+            long before = loop.submit(mx::getCurrentThreadAllocatedBytes).get();
+            java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+            issuer.start("issuer", done);
+            done.await();
+            long after = loop.submit(mx::getCurrentThreadAllocatedBytes).get();
+            assertEquals(operations, issuer.issued());
+            return after - before;
+        } finally {
+            loop.shutdownNow();
+        }
+    }
+
+    @Test
+    void anIssuerOnAnEventLoopAllocatesNothingPerOperation() throws Exception {
+        allocatedByEventLoopIssuer(200_000);
+        long bytes = allocatedByEventLoopIssuer(2_000_000);
+        assertTrue(bytes < 64 * 1024, "allocated " + bytes + " bytes for 2,000,000 operations");
+    }
+
     @Test
     void asyncIssueAndCompletionAllocateNothingPerOperation() throws InterruptedException {
         allocatedByAsyncIssuer(200_000);
