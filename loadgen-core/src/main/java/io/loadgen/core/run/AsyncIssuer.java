@@ -2,7 +2,6 @@ package io.loadgen.core.run;
 
 import io.loadgen.core.driver.AsyncDriver;
 import io.loadgen.core.driver.Operation;
-import io.loadgen.core.driver.Status;
 import io.loadgen.core.wait.WaitStrategy;
 
 import java.util.concurrent.TimeUnit;
@@ -22,7 +21,6 @@ import java.util.concurrent.locks.LockSupport;
 final class AsyncIssuer extends LoadThread {
     /** Longest park while waiting for a slot, so a stop is seen even when nothing completes. */
     private static final long SLOT_PARK_NS = TimeUnit.MILLISECONDS.toNanos(1);
-    private static final long DRAIN_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
 
     private final AsyncDriver driver;
     private final boolean spin;
@@ -73,12 +71,7 @@ final class AsyncIssuer extends LoadThread {
         SlotPool.Slot slot = acquired;
         acquired = null;
         slot.arm(type, key, intendedNs, startNs, lagNs);
-        try {
-            driver.submit(op, slot);
-        } catch (Throwable t) {
-            onError(t);
-            slot.complete(Status.ERROR);
-        }
+        SlotPool.submit(driver, op, slot, onError);
         return clock.nanoTime();
     }
 
@@ -114,7 +107,7 @@ final class AsyncIssuer extends LoadThread {
 
     /** Waits, bounded, for every operation in flight to complete; returns how many did not. */
     private long drain() {
-        long deadlineNs = clock.nanoTime() + DRAIN_TIMEOUT_NS;
+        long deadlineNs = clock.nanoTime() + SlotPool.DRAIN_TIMEOUT_NS;
         waiter = Thread.currentThread();
         try {
             while (pool.inFlight() > 0 && clock.nanoTime() - deadlineNs < 0) {

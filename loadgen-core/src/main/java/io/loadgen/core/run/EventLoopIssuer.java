@@ -2,7 +2,6 @@ package io.loadgen.core.run;
 
 import io.loadgen.core.driver.AsyncDriver;
 import io.loadgen.core.driver.Operation;
-import io.loadgen.core.driver.Status;
 import io.loadgen.core.record.WorkerRecorders;
 
 import java.util.concurrent.CountDownLatch;
@@ -30,7 +29,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 final class EventLoopIssuer extends LoadThread {
     /** Longest sleep, so a stop is seen within this even when nothing completes. */
     private static final long MAX_TIMER_NS = TimeUnit.MILLISECONDS.toNanos(10);
-    private static final long DRAIN_TIMEOUT_NS = TimeUnit.SECONDS.toNanos(10);
 
     private final AsyncDriver driver;
     private final ScheduledExecutorService executor;
@@ -150,12 +148,7 @@ final class EventLoopIssuer extends LoadThread {
         }
         int type = prepare(op, intendedNs);
         slot.arm(type, preparedKey, intendedNs, startNs, lagNs);
-        try {
-            driver.submit(op, slot);
-        } catch (Throwable t) {
-            onError(t);
-            slot.complete(Status.ERROR);
-        }
+        SlotPool.submit(driver, op, slot, onError);
         readyNs = clock.nanoTime();
         intendedNs = nextIntendedNs;
     }
@@ -190,7 +183,7 @@ final class EventLoopIssuer extends LoadThread {
     private void endLoop() {
         draining = true;
         position.finish(index);
-        drainDeadlineNs = clock.nanoTime() + DRAIN_TIMEOUT_NS;
+        drainDeadlineNs = clock.nanoTime() + SlotPool.DRAIN_TIMEOUT_NS;
         drainStep();
     }
 

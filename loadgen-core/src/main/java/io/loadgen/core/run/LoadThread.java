@@ -190,6 +190,9 @@ abstract class LoadThread implements Runnable {
     void finish() {
     }
 
+    /** {@link #onError(Throwable)} as a reusable consumer, made once (the hot path allocates nothing). */
+    final java.util.function.Consumer<Throwable> onError = this::onError;
+
     /** The rare path, kept out of the loop: remember a driver exception for the sampler to report. */
     final void onError(Throwable t) {
         lastError = t;

@@ -16,6 +16,9 @@ import org.jctools.queues.MpscArrayQueue;
  * bounded lock-free MPSC queue (completions offer, the issuer polls).
  */
 final class SlotPool {
+    /** How long an issuer waits at the end of its run for the operations still in flight. */
+    static final long DRAIN_TIMEOUT_NS = java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+
     private final MpscArrayQueue<Slot> free;
     private final int size;
     private final WorkerRecorders recorders;
@@ -52,6 +55,20 @@ final class SlotPool {
 
     int size() {
         return size;
+    }
+
+    /**
+     * Submits {@code op} with {@code slot} as its completion; a driver that throws completes it with
+     * {@link Status#ERROR} here, after {@code onError} has seen the exception. Issuer only.
+     */
+    static void submit(io.loadgen.core.driver.AsyncDriver driver, io.loadgen.core.driver.Operation op, Slot slot,
+                       java.util.function.Consumer<Throwable> onError) {
+        try {
+            driver.submit(op, slot);
+        } catch (Throwable t) {
+            onError.accept(t);
+            slot.complete(Status.ERROR);
+        }
     }
 
     /**
