@@ -29,8 +29,6 @@ final class AsyncIssuer extends LoadThread {
     private volatile Thread waiter;
 
     private SlotPool.Slot acquired;
-    private long heldBack;
-    private long inFlightAtEnd;
 
     AsyncIssuer(Setup setup, AsyncDriver driver, int maxInFlight) {
         super(setup);
@@ -117,15 +115,5 @@ final class AsyncIssuer extends LoadThread {
             waiter = null;
         }
         return pool.inFlight();
-    }
-
-    @Override
-    long heldBack() {
-        return heldBack;
-    }
-
-    @Override
-    long inFlightAtEnd() {
-        return inFlightAtEnd;
     }
 }

@@ -35,6 +35,7 @@ final class EventLoopIssuer extends LoadThread {
     private final SlotPool pool;
     private final Operation op;
     private final Runnable stepTask = this::step;
+    private final Runnable timerTask = this::onTimer;
     /** True while the issuer waits for a completion (a free slot, or the last ones when draining). */
     private final AtomicBoolean waiting = new AtomicBoolean();
 
@@ -44,12 +45,11 @@ final class EventLoopIssuer extends LoadThread {
     private boolean holding;
     private boolean draining;
     private boolean finished;
-    private long armedNs = Long.MAX_VALUE;
+    /** When the timer armed last fires; in the past when none is pending. */
+    private long armedNs = Long.MIN_VALUE / 2;
     private long intendedNs;
     private long readyNs;
     private long drainDeadlineNs;
-    private long heldBack;
-    private long inFlightAtEnd;
 
     EventLoopIssuer(Setup setup, AsyncDriver driver, int maxInFlight, ScheduledExecutorService executor) {
         super(setup);
@@ -209,22 +209,26 @@ final class EventLoopIssuer extends LoadThread {
     }
 
     /**
-     * Arranges a step at {@code deadlineNs} (at most {@link #MAX_TIMER_NS} away) unless an earlier one is
-     * already armed. A timer that fires with nothing to do costs one step.
+     * Arranges a step at {@code deadlineNs} (at most {@link #MAX_TIMER_NS} away) unless one is already armed
+     * for no later than that and not yet due. A timer that fires with nothing to do costs one step. The
+     * timer task is one object, made once; the executor allocates its own small task per timer.
      */
     private void wakeAt(long deadlineNs, long nowNs) {
         long delayNs = Math.min(deadlineNs - nowNs, MAX_TIMER_NS);
         long atNs = nowNs + delayNs;
-        if (armedNs != Long.MAX_VALUE && armedNs - atNs <= 0) {
-            return;
+        if (armedNs - nowNs >= 0 && armedNs - atNs <= 0) {
+            return; // an armed timer still to fire comes first
         }
         armedNs = atNs;
-        executor.schedule(() -> {
-            if (armedNs == atNs) {
-                armedNs = Long.MAX_VALUE;
-            }
-            step();
-        }, delayNs, TimeUnit.NANOSECONDS);
+        executor.schedule(timerTask, delayNs, TimeUnit.NANOSECONDS);
+    }
+
+    /** A timer fired: the one armed last is spent once its time has come (an earlier, stale one is not it). */
+    private void onTimer() {
+        if (clock.nanoTime() - armedNs >= 0) {
+            armedNs = Long.MIN_VALUE / 2; // due: a later wakeAt arms afresh
+        }
+        step();
     }
 
     @Override
@@ -235,15 +239,5 @@ final class EventLoopIssuer extends LoadThread {
     @Override
     long issue(Operation op, int type, long key, long intendedNs, long startNs, long lagNs) {
         throw new IllegalStateException("an event-loop issuer has no thread of its own");
-    }
-
-    @Override
-    long heldBack() {
-        return heldBack;
-    }
-
-    @Override
-    long inFlightAtEnd() {
-        return inFlightAtEnd;
     }
 }

@@ -41,6 +41,9 @@ abstract class LoadThread implements Runnable {
     long unissued;
     /** The logical key of the operation {@link #prepare} prepared last. */
     long preparedKey;
+    /** Async issuers: operations that waited for a free slot, and those still in flight when the run gave up. */
+    long heldBack;
+    long inFlightAtEnd;
     private volatile Throwable lastError;
     private volatile long errorCount;
 
@@ -222,13 +225,13 @@ abstract class LoadThread implements Runnable {
     }
 
     /** Operations that had to wait for a free in-flight slot (async only). After join. */
-    long heldBack() {
-        return 0;
+    final long heldBack() {
+        return heldBack;
     }
 
     /** Operations still in flight when the run gave up waiting for them (async only). After join. */
-    long inFlightAtEnd() {
-        return 0;
+    final long inFlightAtEnd() {
+        return inFlightAtEnd;
     }
 
     /** The last exception the driver threw, or null; any thread. */
