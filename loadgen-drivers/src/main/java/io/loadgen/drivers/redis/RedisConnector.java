@@ -8,13 +8,13 @@ import io.lettuce.core.RedisConnectionException;
 import io.lettuce.core.RedisConnectionStateListener;
 import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.codec.ByteArrayCodec;
 import io.lettuce.core.codec.RedisCodec;
-import io.lettuce.core.codec.StringCodec;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.Delay;
 import io.loadgen.core.BadInputException;
 import io.lettuce.core.resource.NettyCustomizer;
+import io.netty.buffer.AdaptiveByteBufAllocator;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.AdaptiveRecvByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.EventLoop;
@@ -45,7 +45,15 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class RedisConnector {
     /** Keys and field names are ASCII text; values are bytes. */
-    static final RedisCodec<String, byte[]> CODEC = RedisCodec.of(StringCodec.ASCII, ByteArrayCodec.INSTANCE);
+    static final RedisCodec<String, byte[]> CODEC = AsciiKeyCodec.INSTANCE;
+
+    /**
+     * The connections' buffer allocator. Netty's default pooled allocator counts every buffer it hands out
+     * in a {@code LongAdder} per chunk ("pinned memory", for metrics nobody reads here): 7% of the event
+     * loop's time in a profile of {@code --threads 8 --max-in-flight 16}. The adaptive allocator, Netty
+     * 4.2's default, has no such count; the loop's CPU per operation fell by about a tenth.
+     */
+    private static final ByteBufAllocator ALLOCATOR = new AdaptiveByteBufAllocator();
 
     static final long MAX_RECONNECT_DELAY_MS = 500;
 
@@ -60,6 +68,7 @@ final class RedisConnector {
             channel.pipeline().addFirst(new FlushConsolidationHandler(
                     FlushConsolidationHandler.DEFAULT_EXPLICIT_FLUSH_AFTER_FLUSHES, true));
             channel.config().setRecvByteBufAllocator(new AdaptiveRecvByteBufAllocator(4096, 65536, 1 << 20));
+            channel.config().setAllocator(ALLOCATOR);
         }
     };
     private static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(2);
