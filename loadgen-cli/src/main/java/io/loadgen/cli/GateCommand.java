@@ -8,6 +8,8 @@ import io.loadgen.core.gate.Regression;
 import io.loadgen.core.gate.Rule;
 import io.loadgen.core.gate.TimeRange;
 import io.loadgen.core.gate.Verdict;
+import io.loadgen.core.output.OutputFailures;
+import io.loadgen.core.output.OutputPaths;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -88,13 +90,25 @@ final class GateCommand implements Callable<Integer> {
             throw new BadInputException("no rules; give --rule RULE (e.g. --rule 'READ.intended.p99 < 5ms'),"
                     + " --rule-file FILE, or --baseline FILE with --max-regression");
         }
+        new OutputPaths().inputs("FILE", files).input("--baseline", baseline).inputs("--rule-file", ruleFiles)
+                .output("--junit", junit).check();
         RunReporter.checkWritableFile(junit, "--junit");
         List<Verdict> verdicts = Gate.evaluate(files, new TimeRange(start, end), all, baseline, regression,
                 w -> io.err().println("warning: " + w));
         GateTable.write(verdicts, io.out());
-        if (junit != null) {
-            JUnitXml.write(verdicts, sourceName(), junit);
+        OutputFailures failures = new OutputFailures();
+        if (junit != null && failures.attempt("--junit", junit, () -> JUnitXml.write(verdicts, sourceName(), junit))) {
             io.err().println("loadgen: wrote " + junit);
+        }
+        if (!failures.isEmpty()) {
+            failures.lines().forEach(line -> io.err().println("loadgen: " + line + " (the verdicts above stand,"
+                    + " but CI will not see them)"));
+            return Main.EXIT_FAILED;
+        }
+        if (Gate.inputDamaged(verdicts)) {
+            io.err().println("loadgen: the gate did not judge: its input is damaged (see the warnings above); a gate"
+                    + " judges only complete logs");
+            return Main.EXIT_DAMAGED_INPUT;
         }
         return Gate.allPassed(verdicts) ? 0 : Main.EXIT_FAILED;
     }

@@ -61,6 +61,7 @@ final class LoadCommand implements Callable<Integer> {
                 .hlog(hlog)
                 .seed(report.seedOrRandom())
                 .build();
-        return new RunReporter(io, report).run(options, CoreWorkloadPlan.load(CoreWorkloadPlan.Config.of(w)), null);
+        return new RunReporter(io, report).inputs("-P", load.propertyFiles)
+                .run(options, CoreWorkloadPlan.load(CoreWorkloadPlan.Config.of(w)), null);
     }
 }

@@ -13,13 +13,16 @@ import java.io.PrintStream;
  * The launcher: parses the command line, runs one subcommand, maps the outcome to an exit code.
  * Called once, on the main thread.
  *
- * <p>Exit codes: 0 success; 1 the run failed, or a gate failed; 2 bad input (one line on stderr naming the problem
- * and the fix; a stack trace only with {@code -v}); 130 / 143 when interrupted by SIGINT / SIGTERM
- * (after printing the summary of what ran).
+ * <p>Exit codes: 0 success; 1 the run failed, a gate failed, or an output could not be written in full; 2 bad
+ * input (one line on stderr naming the problem and the fix; a stack trace only with {@code -v}); 3 {@code gate}'s
+ * input is damaged and was not judged; 130 / 143 when interrupted by SIGINT / SIGTERM (after printing the
+ * summary of what ran).
  */
 public final class Main {
     public static final int EXIT_FAILED = 1;
     public static final int EXIT_BAD_INPUT = 2;
+    /** {@code gate}: the logs are damaged (corrupt lines, overlapping intervals, a file twice), so nothing was judged. */
+    public static final int EXIT_DAMAGED_INPUT = 3;
 
     private Main() {
     }

@@ -9,6 +9,8 @@ import io.loadgen.core.log.LogReport.TagTotal;
 import io.loadgen.core.log.LogReportOptions;
 import io.loadgen.core.log.LogReportOptions.TagSelection;
 import io.loadgen.core.log.LogSet;
+import io.loadgen.core.output.OutputFailures;
+import io.loadgen.core.output.OutputPaths;
 import io.loadgen.core.log.LogSummary;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -135,18 +137,30 @@ final class ReportCommand implements Callable<Integer> {
             logs.add(Path.of("-"));
         }
         boolean jsonToStdout = "-".equals(json);
+        new OutputPaths().inputs("-i", logs)
+                .output("-o", output == null ? null : Path.of(output))
+                .output("-o (.hgrm)", output == null ? null : Path.of(output + ".hgrm"))
+                .output("-o (.mwp)", output == null || !o.movingWindow ? null : Path.of(output + ".mwp"))
+                .output("--json", json == null ? null : Path.of(json))
+                .output("--merge-to", mergeTo)
+                .check();
         PrintStream stdout = jsonToStdout ? new PrintStream(OutputStream.nullOutputStream()) : io.out();
+        OutputFailures failures = new OutputFailures();
         try (LogSet set = LogSet.open(logs, w -> io.err().println("warning: " + w));
              PrintStream merged = mergeTo == null ? null : mergeStream(mergeTo)) {
             List<TagTotal> totals = new LogReport(o, stdout, merged).run(set);
-            if (merged != null && merged.checkError()) {
-                throw new IOException("writing " + mergeTo + " failed (disk full?)");
+            if (merged != null) {
+                merged.flush();
+                if (merged.checkError()) {
+                    failures.add("--merge-to", mergeTo, new IOException("the write failed (disk full?)"));
+                }
             }
             if (json != null && !o.listTags) {
-                writeJson(totals, set);
+                failures.attempt("--json", Path.of(json), () -> writeJson(totals, set));
             }
         }
-        return 0;
+        failures.lines().forEach(line -> io.err().println("loadgen: " + line));
+        return failures.isEmpty() ? 0 : Main.EXIT_FAILED;
     }
 
     private LogReportOptions options() {

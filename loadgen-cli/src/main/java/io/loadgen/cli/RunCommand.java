@@ -82,7 +82,9 @@ final class RunCommand implements Callable<Integer> {
                 .hlog(hlog)
                 .seed(report.seedOrRandom())
                 .build();
-        return new RunReporter(io, report).run(options, load.plan(), null, gates);
+        return new RunReporter(io, report).inputs("-P", load.propertyFiles)
+                .inputs("--phases", phases == null ? List.of() : List.of(phases))
+                .run(options, load.plan(), null, gates);
     }
 
     private static RateProfile profile(PhasedWorkload phased) {

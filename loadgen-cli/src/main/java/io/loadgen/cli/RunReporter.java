@@ -8,6 +8,8 @@ import io.loadgen.core.gate.GateTable;
 import io.loadgen.core.gate.JUnitXml;
 import io.loadgen.core.gate.RunGate;
 import io.loadgen.core.gate.Verdict;
+import io.loadgen.core.output.OutputFailures;
+import io.loadgen.core.output.OutputPaths;
 import io.loadgen.core.run.LoadRun;
 import io.loadgen.core.run.OperationPlan;
 import io.loadgen.core.run.RunOptions;
@@ -37,10 +39,17 @@ final class RunReporter {
 
     private final Streams io;
     private final ReportOptions report;
+    private final OutputPaths paths = new OutputPaths();
 
     RunReporter(Streams io, ReportOptions report) {
         this.io = io;
         this.report = report;
+    }
+
+    /** Files the command reads, so that no output of the run overwrites them. */
+    RunReporter inputs(String option, List<Path> files) {
+        paths.inputs(option, files);
+        return this;
     }
 
     /**
@@ -59,6 +68,10 @@ final class RunReporter {
         DriverProvider provider = DriverRegistry.find(options.driver());
         Path json = report.json;
         Path hgrmDir = report.hgrm;
+        paths.output("--hlog", options.hlog()).output("--json", json)
+                .output("--gate-junit", gates == null ? null : gates.junit)
+                .inputs("--gate-file", gates == null ? List.of() : gates.gateFiles)
+                .check();
         checkWritableFile(json, "--json");
         checkWritableDir(hgrmDir, "--hgrm");
         LoadRun run = new LoadRun(options, provider, plan, report.quiet ? null : io.err());
@@ -75,27 +88,38 @@ final class RunReporter {
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             RunResult result = run.run();
-            report(result, json, hgrmDir);
+            OutputFailures failures = new OutputFailures();
+            if (run.intervalLogFailure() != null) {
+                failures.add("--hlog", options.hlog(), run.intervalLogFailure());
+            }
+            report(result, json, hgrmDir, failures);
             if (epilogue != null) {
                 epilogue.accept(result);
             }
-            return gate == null ? 0 : judge(gate, result, gates.junit);
+            int code = gate == null ? 0 : judge(gate, result, gates.junit, failures);
+            return failures.isEmpty() ? code : failed(failures);
         } finally {
             reported.countDown();
             removeHook(hook);
         }
     }
 
-    private int judge(RunGate gate, RunResult result, Path junit) throws IOException {
+    private int judge(RunGate gate, RunResult result, Path junit, OutputFailures failures) {
         List<Verdict> verdicts = gate.verdicts(result);
         PrintStream out = io.out();
         out.println();
         GateTable.write(verdicts, out);
-        if (junit != null) {
-            JUnitXml.write(verdicts, "run of " + result.driver(), junit);
+        if (junit != null && failures.attempt("--gate-junit", junit,
+                () -> JUnitXml.write(verdicts, "run of " + result.driver(), junit))) {
             io.err().println("loadgen: wrote " + junit);
         }
         return Gate.allPassed(verdicts) ? 0 : Main.EXIT_FAILED;
+    }
+
+    /** Every failed write, one line each; the exit code of a run whose outputs are not all there. */
+    private int failed(OutputFailures failures) {
+        failures.lines().forEach(line -> io.err().println("loadgen: " + line));
+        return Main.EXIT_FAILED;
     }
 
     private void stopAndAwait(LoadRun run, CountDownLatch reported) {
@@ -116,7 +140,7 @@ final class RunReporter {
         }
     }
 
-    private void report(RunResult result, Path json, Path hgrmDir) throws IOException {
+    private void report(RunResult result, Path json, Path hgrmDir, OutputFailures failures) {
         PrintStream out = io.out();
         YcsbTextSummary.write(result, out);
         out.println();
@@ -141,12 +165,13 @@ final class RunReporter {
             out.println(lost + " operations were still in flight 10 s after the run ended and are in no view.");
         }
         out.flush();
-        if (json != null) {
-            JsonSummary.write(result, json);
+        if (json != null && failures.attempt("--json", json, () -> JsonSummary.write(result, json))) {
             io.err().println("loadgen: wrote " + json);
         }
-        if (hgrmDir != null) {
-            io.err().println("loadgen: wrote " + HgrmFiles.write(result, hgrmDir).size() + " .hgrm files to " + hgrmDir);
+        int[] hgrmFiles = new int[1];
+        if (hgrmDir != null && failures.attempt("--hgrm", hgrmDir,
+                () -> hgrmFiles[0] = HgrmFiles.write(result, hgrmDir).size())) {
+            io.err().println("loadgen: wrote " + hgrmFiles[0] + " .hgrm files to " + hgrmDir);
         }
     }
 

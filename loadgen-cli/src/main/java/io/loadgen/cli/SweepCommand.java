@@ -4,6 +4,8 @@ import io.loadgen.core.BadInputException;
 import io.loadgen.core.driver.DriverProperties;
 import io.loadgen.core.driver.DriverProvider;
 import io.loadgen.core.driver.DriverRegistry;
+import io.loadgen.core.output.OutputFailures;
+import io.loadgen.core.output.OutputPaths;
 import io.loadgen.core.run.RunOptions;
 import io.loadgen.core.sweep.RatePlan;
 import io.loadgen.core.sweep.Sla;
@@ -106,6 +108,7 @@ final class SweepCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         List<Double> plan = plan();
         Sla objective = sla == null ? null : Sla.parse(sla);
+        new OutputPaths().output("--csv", csv).output("--json", json).inputs("-P", load.propertyFiles).check();
         RunReporter.checkWritableFile(csv, "--csv");
         RunReporter.checkWritableFile(json, "--json");
         RunReporter.checkWritableDir(hlogDir, "--hlog-dir");
@@ -153,8 +156,10 @@ final class SweepCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             List<SweepStep> done = sweep.run();
-            report(done, objective);
-            return 0;
+            OutputFailures failures = sweep.logFailures();
+            report(done, objective, failures);
+            failures.lines().forEach(line -> io.err().println("loadgen: " + line));
+            return failures.isEmpty() ? 0 : Main.EXIT_FAILED;
         } finally {
             reported.countDown();
             try {
@@ -175,7 +180,7 @@ final class SweepCommand implements Callable<Integer> {
         }
     }
 
-    private void report(List<SweepStep> done, Sla objective) throws Exception {
+    private void report(List<SweepStep> done, Sla objective, OutputFailures failures) {
         PrintStream out = io.out();
         SweepTable.write(done, out);
         if (objective != null && !done.isEmpty()) {
@@ -183,12 +188,10 @@ final class SweepCommand implements Callable<Integer> {
             SlaVerdict.of(objective, done).lines().forEach(out::println);
         }
         out.flush();
-        if (csv != null) {
-            SweepFiles.writeCsv(done, csv);
+        if (csv != null && failures.attempt("--csv", csv, () -> SweepFiles.writeCsv(done, csv))) {
             io.err().println("loadgen: wrote " + csv);
         }
-        if (json != null) {
-            SweepFiles.writeJson(done, json);
+        if (json != null && failures.attempt("--json", json, () -> SweepFiles.writeJson(done, json))) {
             io.err().println("loadgen: wrote " + json);
         }
         if (hlogDir != null) {

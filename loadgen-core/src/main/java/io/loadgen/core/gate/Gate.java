@@ -43,6 +43,11 @@ public final class Gate {
         return verdicts;
     }
 
+    /** Whether a verdict is the failed input check of damaged logs: the gate could not judge complete data. */
+    public static boolean inputDamaged(List<Verdict> verdicts) {
+        return verdicts.stream().anyMatch(v -> v.isInputCheck() && !v.passed());
+    }
+
     /** Whether every verdict passed (an empty list passes). */
     public static boolean allPassed(List<Verdict> verdicts) {
         return verdicts.stream().allMatch(Verdict::passed);

@@ -2,6 +2,7 @@ package io.loadgen.core.gate;
 
 import io.loadgen.core.BadInputException;
 import io.loadgen.core.log.LogInterval;
+import io.loadgen.core.log.LogIntegrity;
 import io.loadgen.core.log.LogSet;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
@@ -58,7 +59,7 @@ final class LogSource extends GateSource {
         rules.forEach(this::check);
         Map<Long, WindowTracker> trackers = trackers(rules);
         HistogramSet whole = new HistogramSet();
-        read(whole, trackers);
+        LogIntegrity integrity = read(whole, trackers);
         if (whole.isEmpty()) {
             throw new BadInputException(name + " has no tagged intervals" + (range.isAll() ? "" : " " + range.describe())
                     + "; give a log written by loadgen run --hlog FILE" + (range.isAll() ? "" : ", or widen the range"));
@@ -69,6 +70,9 @@ final class LogSource extends GateSource {
             windowed.putAll(t.verdicts());
         }
         List<Verdict> verdicts = new ArrayList<>();
+        if (integrity.damaged()) {
+            verdicts.add(Verdict.damagedInput(name, integrity.describe()));
+        }
         for (Rule rule : rules) {
             verdicts.addAll(rule.windowed() ? windowed.get(rule) : RuleEvaluator.evaluate(rule, measurements));
         }
@@ -87,8 +91,9 @@ final class LogSource extends GateSource {
         return trackers;
     }
 
-    private void read(HistogramSet whole, Map<Long, WindowTracker> trackers) throws IOException {
+    private LogIntegrity read(HistogramSet whole, Map<Long, WindowTracker> trackers) throws IOException {
         boolean warnedUntagged = false;
+        LogIntegrity integrity;
         try (LogSet logs = LogSet.open(files, warnings)) {
             double startSec = logs.startTimeSec();
             for (LogInterval line = logs.next(); line != null; line = logs.next()) {
@@ -113,10 +118,12 @@ final class LogSource extends GateSource {
                     }
                 }
             }
+            integrity = logs.integrity();
         }
         for (WindowTracker t : trackers.values()) {
             t.finish();
         }
+        return integrity;
     }
 
     private static Histogram histogram(LogInterval line) {

@@ -120,14 +120,34 @@ final class RuleEvaluator {
         return rule.comparison().symbol() + " " + rule.limit().format();
     }
 
-    /** The observed value for a person; an error share also shows the counts, e.g. {@code 0.02% (3 of 15000)}. */
+    /**
+     * The observed value for a person; an error share also shows the counts, e.g. {@code 0.02% (3 of 15000)}.
+     * A latency of the successes says how many failed operations it leaves out, e.g.
+     * {@code 1.2 ms (3012 failed not included)}: during an outage, failures that return at once would
+     * otherwise let a latency gate pass on the few operations that succeeded.
+     */
     static String describe(Rule rule, Measurements m, String op, double observed) {
         String text = Units.format(observed, rule.limit().unit());
         if (rule.metric().kind() == Metric.Kind.ERRORS && rule.limit().unit() == Limit.Unit.FRACTION) {
             long count = count(m, op);
             return count == 0 ? "no operations" : text + " (" + errors(m, op) + " of " + count + ")";
         }
-        return text;
+        long failed = failedLeftOut(rule, m, op);
+        return failed > 0 ? text + " (" + failed + " failed not included)" : text;
+    }
+
+    /** Failed operations of {@code op} that a latency rule on a success view does not see; 0 when none or unknown. */
+    static long failedLeftOut(Rule rule, Measurements m, String op) {
+        Metric metric = rule.metric();
+        if (metric.kind() != Metric.Kind.LATENCY || op == null || metric.view() == GateView.LAG || metric.view().failed()) {
+            return 0;
+        }
+        GateView failed = GateView.failedOf(metric.view() == GateView.CORRECTED ? GateView.SERVICE : metric.view());
+        if (!m.has(op, failed)) {
+            return 0;
+        }
+        double count = m.latency(op, failed, Stat.COUNT);
+        return Double.isNaN(count) ? 0 : (long) count;
     }
 
     private static long errors(Measurements m, String op) {

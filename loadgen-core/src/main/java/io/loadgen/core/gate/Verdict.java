@@ -10,6 +10,20 @@ package io.loadgen.core.gate;
  * @param passed   whether the rule held
  */
 public record Verdict(String rule, String observed, String limit, boolean passed) {
+    private static final String INPUT_RULE = "input intact: ";
+
+    /**
+     * The row that fails a gate on damaged input: a gate judges only complete data (see
+     * {@link io.loadgen.core.log.LogIntegrity}).
+     */
+    public static Verdict damagedInput(String source, String what) {
+        return new Verdict(INPUT_RULE + source, what, "intact", false);
+    }
+
+    /** Whether this row is the input check of {@link #damagedInput}, not a rule. */
+    public boolean isInputCheck() {
+        return rule.startsWith(INPUT_RULE);
+    }
 
     /** One line for a failure message: what was observed against what limit. */
     public String message() {

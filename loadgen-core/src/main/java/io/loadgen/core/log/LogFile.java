@@ -14,7 +14,9 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 import java.util.zip.GZIPInputStream;
 
@@ -33,6 +35,8 @@ import java.util.zip.GZIPInputStream;
 final class LogFile implements Closeable {
     private static final double ONE_YEAR_SEC = 365 * 24 * 3600.0;
     private static final int MAX_LINE_WARNINGS = 10;
+    /** Timestamps are written with three decimals: intervals that touch may seem to overlap by this. */
+    private static final double OVERLAP_TOLERANCE_SEC = 0.0015;
     private static final String START_TIME = "#[StartTime: ";
     private static final String BASE_TIME = "#[BaseTime: ";
 
@@ -46,6 +50,11 @@ final class LogFile implements Closeable {
     private long lineNumber;
     private boolean seenLogContent;
     private int lineWarnings;
+
+    private final Map<String, Double> lastEndByTag = new HashMap<>();
+    private long corruptLines;
+    private long overlaps;
+    private boolean tornTail;
 
     private double startTimeSec;
     private boolean observedStartTime;
@@ -109,6 +118,30 @@ final class LogFile implements Closeable {
         return Collections.unmodifiableList(comments);
     }
 
+    /** Lines skipped as corrupt, not counting a torn last line. */
+    long corruptLines() {
+        return corruptLines;
+    }
+
+    /** Intervals that began before the previous interval of the same tag ended: written twice, or by two writers. */
+    long overlaps() {
+        return overlaps;
+    }
+
+    /** Whether the last line was cut (a run killed mid-write), which is expected and only warned about. */
+    boolean tornTail() {
+        return tornTail;
+    }
+
+    /** An interval line whose histogram could not be decoded ({@link LogInterval}). */
+    void corruptHistogram(boolean last) {
+        if (last) {
+            tornTail = true;
+        } else {
+            corruptLines++;
+        }
+    }
+
     /** The next interval line, or null at the end of the file. */
     LogInterval next() throws IOException {
         while (lookahead != null) {
@@ -159,6 +192,7 @@ final class LogFile implements Closeable {
         } catch (java.io.EOFException | java.util.zip.ZipException e) {
             warnings.accept(name + ":" + (lineNumber + 1) + ": the compressed log ends early (was the run killed?); "
                     + "read the log up to line " + lineNumber);
+            tornTail = true;
             lookahead = null;
         }
         if (lookahead != null) {
@@ -236,6 +270,7 @@ final class LogFile implements Closeable {
             observedBaseTime = true;
         }
         double absoluteStart = timestamp + baseTimeSec;
+        checkOrder(tag, absoluteStart, absoluteStart + length, number);
         LogInterval interval = new LogInterval(this, number, last, tag, absoluteStart, absoluteStart + length,
                 startTimeSec, line.substring(c1 + 1, c2), line.substring(c2 + 1, c3), payload);
         if (last) {
@@ -244,15 +279,37 @@ final class LogFile implements Closeable {
         return interval;
     }
 
+    /**
+     * One writer's intervals of a tag follow each other in time. One that starts before the previous one
+     * of its tag ended (by more than the millisecond the log's timestamps are rounded to) was written twice,
+     * or two runs wrote one file: its operations would be counted twice.
+     */
+    private void checkOrder(String tag, double startSec, double endSec, long number) {
+        String key = tag == null ? "" : tag;
+        Double previousEnd = lastEndByTag.put(key, endSec);
+        if (previousEnd != null && startSec < previousEnd - OVERLAP_TOLERANCE_SEC) {
+            if (++overlaps <= MAX_LINE_WARNINGS) {
+                warnings.accept(name + ":" + number + ": this interval of " + (tag == null ? "untagged lines" : tag)
+                        + " starts before the previous one ended (written twice, or by two runs at once?); its"
+                        + " operations may be counted twice"
+                        + (overlaps == MAX_LINE_WARNINGS ? " (further overlaps in this file not listed)" : ""));
+            }
+        }
+    }
+
     private LogInterval badLine(long number, boolean last, String what) {
         if (!seenLogContent) {
             throw new BadInputException(name + " is not an HdrHistogram interval log (line " + number + ": "
                     + what + "); give a log written by 'loadgen run --hlog FILE' or HistogramLogWriter");
         }
         if (last) {
+            tornTail = true;
             warnings.accept(name + ":" + number + ": the last line is truncated (was the run killed?); "
                     + "read the log up to the line before it");
-        } else if (++lineWarnings <= MAX_LINE_WARNINGS) {
+            return null;
+        }
+        corruptLines++;
+        if (++lineWarnings <= MAX_LINE_WARNINGS) {
             warnings.accept(name + ":" + number + ": corrupt line (" + what + "); line skipped"
                     + (lineWarnings == MAX_LINE_WARNINGS ? " (further corrupt lines in this file not listed)" : ""));
         }

@@ -120,6 +120,7 @@ public final class LogInterval {
                     ? DoubleHistogram.decodeFromCompressedByteBuffer(buffer, 0)
                     : Histogram.decodeFromCompressedByteBuffer(buffer, 0);
         } catch (Exception | LinkageError e) {
+            file.corruptHistogram(lastLine);
             if (lastLine) {
                 warnings.accept(where() + ": the last line is truncated (was the run killed?); "
                         + "read the log up to the line before it");

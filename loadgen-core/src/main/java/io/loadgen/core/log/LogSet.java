@@ -1,6 +1,7 @@
 package io.loadgen.core.log;
 
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.output.OutputPaths;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -28,12 +29,14 @@ public final class LogSet implements AutoCloseable {
             .thenComparingLong(Head::sequence);
 
     private final List<LogFile> files;
+    private final int repeatedFiles;
     private final PriorityQueue<Head> heads = new PriorityQueue<>(ORDER);
     private final double startTimeSec;
     private long sequence;
 
-    private LogSet(List<LogFile> files) throws IOException {
+    private LogSet(List<LogFile> files, int repeatedFiles) throws IOException {
         this.files = files;
+        this.repeatedFiles = repeatedFiles;
         double start = Double.NaN;
         for (int i = 0; i < files.size(); i++) {
             LogFile f = files.get(i);
@@ -58,11 +61,22 @@ public final class LogSet implements AutoCloseable {
             throw new BadInputException("no interval log given; name one or more logs written by 'loadgen run --hlog FILE'");
         }
         List<LogFile> files = new ArrayList<>();
+        int repeated = 0;
+        for (int i = 0; i < paths.size(); i++) {
+            for (int j = 0; j < i; j++) {
+                if (!paths.get(i).toString().equals("-") && OutputPaths.sameFile(paths.get(i), paths.get(j))) {
+                    repeated++;
+                    warnings.accept(paths.get(i) + " is given twice (as " + paths.get(j) + "); its intervals would"
+                            + " count twice: give each log once");
+                    break;
+                }
+            }
+        }
         try {
             for (Path p : paths) {
                 files.add(LogFile.open(p, warnings));
             }
-            return new LogSet(files);
+            return new LogSet(files, repeated);
         } catch (IOException | RuntimeException e) {
             for (LogFile f : files) {
                 f.close();
@@ -101,6 +115,22 @@ public final class LogSet implements AutoCloseable {
             all.addAll(f.comments());
         }
         return all;
+    }
+
+    /**
+     * What was found wrong with the logs so far: complete once every line has been read with {@link #next()}
+     * (and, for corrupt histograms, decoded).
+     */
+    public LogIntegrity integrity() {
+        long corrupt = 0;
+        long overlaps = 0;
+        boolean torn = false;
+        for (LogFile f : files) {
+            corrupt += f.corruptLines();
+            overlaps += f.overlaps();
+            torn |= f.tornTail();
+        }
+        return new LogIntegrity(corrupt, overlaps, repeatedFiles, torn);
     }
 
     /** The next interval line of any log and any tag, in absolute start order; null at the end. Not yet decoded. */

@@ -3,11 +3,22 @@ package io.loadgen.core.record;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogWriter;
 
-import java.io.FileNotFoundException;
+import io.loadgen.core.BadInputException;
+import io.loadgen.core.output.FailureTrackingOutputStream;
+
+import java.io.BufferedOutputStream;
 import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
 
 /**
@@ -16,6 +27,11 @@ import java.util.List;
  * {@code HistogramLogProcessor} and {@code HistogramLogReader}. Created on the main thread; written
  * and closed only by the interval sampler thread. Flushed after every interval, so a killed run
  * loses at most the interval in progress.
+ *
+ * <p>A regular file is locked while it is written ({@link FileChannel#tryLock()}), so a second run given
+ * the same {@code --hlog} is refused instead of interleaving its lines with the first one's. A write that
+ * fails (a full disk) is not lost in the {@code PrintStream}: {@link #failure()} gives its cause, the
+ * log stops being written, and the run reports it when it ends.
  *
  * <p>The header's comment lines say what the log holds, so it explains itself without the command:
  * <pre>
@@ -32,22 +48,52 @@ public final class IntervalLog implements AutoCloseable {
     /** Values are ns; the max column is written in ms (HistogramLogProcessor's default unit ratio). */
     public static final double MAX_VALUE_UNIT_RATIO = 1_000_000.0;
 
+    private final FailureTrackingOutputStream tracked;
     private final PrintStream out;
     private final HistogramLogWriter writer;
+    private final FileChannel channel;
     private long baseMs;
+    private boolean failed;
 
-    private IntervalLog(PrintStream out) {
-        this.out = out;
+    private IntervalLog(OutputStream sink, FileChannel channel) {
+        this.tracked = new FailureTrackingOutputStream(sink);
+        this.out = new PrintStream(new BufferedOutputStream(tracked, 1 << 16), false, StandardCharsets.UTF_8);
         this.writer = new HistogramLogWriter(out);
+        this.channel = channel;
+    }
+
+    /** Writes to {@code out} (tests, standard output); nothing is locked. */
+    public static IntervalLog to(OutputStream out) {
+        return new IntervalLog(out, null);
     }
 
     /**
-     * Opens {@code path} for writing, truncating it.
+     * Opens {@code path} for writing, truncating it once it is known that no other run is writing it.
      *
-     * @throws FileNotFoundException when the file cannot be created (the caller reports it as bad input)
+     * @throws IOException       when the file cannot be created (the caller reports it as bad input)
+     * @throws BadInputException when another process holds the file's lock: another run is writing it
      */
-    public static IntervalLog open(Path path) throws FileNotFoundException {
-        return new IntervalLog(new PrintStream(new FileOutputStream(path.toFile()), false, StandardCharsets.UTF_8));
+    public static IntervalLog open(Path path) throws IOException {
+        if (Files.exists(path) && !Files.isRegularFile(path)) {
+            return new IntervalLog(new FileOutputStream(path.toFile()), null); // a device or pipe: nothing to lock
+        }
+        FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+        try {
+            FileLock lock = channel.tryLock();
+            if (lock == null) {
+                throw new BadInputException("--hlog " + path + " is being written by another run; give each run"
+                        + " its own interval log");
+            }
+        } catch (OverlappingFileLockException e) {
+            channel.close();
+            throw new BadInputException("--hlog " + path + " is already being written by this process; give each"
+                    + " run its own interval log");
+        } catch (IOException | RuntimeException e) {
+            channel.close();
+            throw e;
+        }
+        channel.truncate(0);
+        return new IntervalLog(Channels.newOutputStream(channel), channel);
     }
 
     /** Writes the self-describing header; {@code startMs} is the run's start, the log's base time. */
@@ -65,17 +111,53 @@ public final class IntervalLog implements AutoCloseable {
 
     /** Appends one interval histogram; its tag and start/end timestamps (epoch ms) must be set. */
     public void write(Histogram interval) {
+        if (failed) {
+            return;
+        }
         writer.outputIntervalHistogram((interval.getStartTimeStamp() - baseMs) / 1000.0,
                 (interval.getEndTimeStamp() - baseMs) / 1000.0, interval, MAX_VALUE_UNIT_RATIO);
     }
 
-    /** Makes what was written so far durable against a kill. */
-    public void flush() {
-        out.flush();
+    /**
+     * Makes what was written so far durable against a kill.
+     *
+     * @return false once a write has failed (see {@link #failure()}); nothing more is written then
+     */
+    public boolean flush() {
+        if (!failed) {
+            out.flush();
+            failed = out.checkError();
+        }
+        return !failed;
     }
 
+    /**
+     * Why writing failed: the first failed write's exception, or null while every write succeeded. Any
+     * thread, after {@link #flush()} or {@link #close()} returned on the writing thread.
+     */
+    public IOException failure() {
+        IOException cause = tracked.failure();
+        if (cause == null && failed) {
+            cause = new IOException("the interval log could not be written");
+        }
+        return cause;
+    }
+
+    /**
+     * Closes the file, releasing its lock; a failure to write the last bytes shows in {@link #failure()}.
+     * After a failure, what is still buffered is dropped rather than written later as a torn line.
+     */
     @Override
     public void close() {
-        out.close();
+        if (flush()) {
+            out.close();
+            failed |= out.checkError();
+            return;
+        }
+        try {
+            tracked.close();
+        } catch (IOException e) {
+            // already failed; the first cause is the one reported
+        }
     }
 }

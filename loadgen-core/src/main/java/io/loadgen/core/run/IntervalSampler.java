@@ -1,5 +1,6 @@
 package io.loadgen.core.run;
 
+import io.loadgen.core.output.OutputFailures;
 import io.loadgen.core.record.Histograms;
 import io.loadgen.core.record.IntervalLog;
 import io.loadgen.core.record.StatusTags;
@@ -13,6 +14,7 @@ import org.HdrHistogram.Histogram;
 import java.io.PrintStream;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -57,6 +59,7 @@ final class IntervalSampler implements Runnable {
     private final StatusLine line = new StatusLine();
     private final Map<String, Histogram> intervalByTag;
     private IntervalListener listener;
+    private boolean logFailed;
 
     private long t0Ns;
     private long t0Ms;
@@ -188,8 +191,11 @@ final class IntervalSampler implements Runnable {
             StatusTags.fill(statusByOp[o], intervalStatus, o);
             emit(statusByOp[o], statusTags[o], startMs, endMs, null); // totals are kept as counts (totalStatus)
         }
-        if (log != null) {
-            log.flush();
+        if (log != null && !logFailed && !log.flush()) {
+            logFailed = true; // said once; the run goes on and reports it at the end
+            LOG.error("the interval log could not be written at {} s ({}); the run goes on and its summary is"
+                    + " complete, but the log ends here", String.format(Locale.ROOT, "%.1f",
+                    (endMs - t0Ms) / 1000.0), OutputFailures.reason(log.failure()));
         }
         totalOps += intervalOps;
         measuredToNs = nowNs;

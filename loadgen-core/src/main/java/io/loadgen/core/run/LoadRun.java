@@ -20,7 +20,7 @@ import io.loadgen.core.summary.RunResult;
 import io.loadgen.core.time.NanoClock;
 import org.HdrHistogram.Histogram;
 
-import java.io.FileNotFoundException;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
@@ -59,6 +59,7 @@ public final class LoadRun {
     private final OperationPlan plan;
     private final StopSignal stop = new StopSignal();
     private IntervalListener intervalListener;
+    private IOException intervalLogFailure;
 
     /**
      * @param status where the status line goes every interval (stderr), or null for none
@@ -109,7 +110,8 @@ public final class LoadRun {
     public RunResult run() throws Exception {
         DriverProperties properties = DriverProperties.of(provider.name(), provider.properties(), options.properties());
         OperationPlan plan = this.plan != null ? this.plan : OperationPlan.fixed(operationName());
-        try (IntervalLog log = openLog()) {
+        IntervalLog log = openLog();
+        try {
             Driver driver = provider.open(properties,
                     new DriverContext(options.threads(), options.seed(), plan.recordShape()));
             try {
@@ -120,7 +122,21 @@ public final class LoadRun {
             } finally {
                 driver.close();
             }
+        } finally {
+            if (log != null) {
+                log.close();
+                intervalLogFailure = log.failure();
+            }
         }
+    }
+
+    /**
+     * Why the interval log is incomplete: the first write that failed (a full disk), or null when every
+     * interval was written. The run itself goes on after such a failure, so its summary is still right.
+     * Main thread, after {@link #run()}.
+     */
+    public IOException intervalLogFailure() {
+        return intervalLogFailure;
     }
 
     private IntervalLog openLog() {
@@ -129,7 +145,7 @@ public final class LoadRun {
         }
         try {
             return IntervalLog.open(options.hlog());
-        } catch (FileNotFoundException e) {
+        } catch (IOException e) {
             throw new BadInputException("cannot write the interval log " + options.hlog() + " (" + e.getMessage()
                     + "); choose a writable path for --hlog", e);
         }

@@ -2,6 +2,7 @@ package io.loadgen.core.sweep;
 
 import io.loadgen.core.driver.DriverProvider;
 import io.loadgen.core.record.View;
+import io.loadgen.core.output.OutputFailures;
 import io.loadgen.core.run.LoadRun;
 import io.loadgen.core.run.OperationPlan;
 import io.loadgen.core.run.RunOptions;
@@ -43,6 +44,7 @@ public final class SweepRun {
     private final DriverProvider provider;
     private final StepOptions stepOptions;
     private final PrintStream status;
+    private final OutputFailures logFailures = new OutputFailures();
     private LoadRun current;
     private String stopReason;
 
@@ -88,6 +90,9 @@ public final class SweepRun {
             say("loadgen sweep: step %d/%d: %s ops/s for %s", number, rates.size(), RatePlan.format(rate),
                     length(options));
             RunResult result = run.run();
+            if (run.intervalLogFailure() != null) {
+                logFailures.add("--hlog-dir", options.hlog(), run.intervalLogFailure());
+            }
             SweepStep step = new SweepStep(number, rate, result, options.arrival());
             if (result.totalOperations() > 0 || !step.cutShort()) {
                 steps.add(step);
@@ -95,6 +100,11 @@ public final class SweepRun {
             }
         }
         return steps;
+    }
+
+    /** The steps' interval logs that could not be written in full (a full disk). After {@link #run()}. */
+    public OutputFailures logFailures() {
+        return logFailures;
     }
 
     /** A step's bounds for people: {@code 10s}, {@code 1000 operations} or {@code 10s or 1000 operations}. */

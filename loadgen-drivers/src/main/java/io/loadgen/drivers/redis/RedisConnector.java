@@ -22,7 +22,9 @@ import io.netty.handler.flush.FlushConsolidationHandler;
 
 import java.net.SocketAddress;
 import java.time.Duration;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -56,6 +58,7 @@ final class RedisConnector {
     private static final ByteBufAllocator ALLOCATOR = new AdaptiveByteBufAllocator();
 
     static final long MAX_RECONNECT_DELAY_MS = 500;
+    private static final long PING_TIMEOUT_MS = 5_000;
 
     /**
      * Commands written while a connection's replies are being read (the completions that issue the next
@@ -104,6 +107,7 @@ final class RedisConnector {
             }
             for (int c = 0; c < connections; c++) {
                 opened.connections[c] = opened.clients[c % ioThreads].connect(CODEC);
+                checkIsRedis(opened.connections[c], settings);
             }
             return opened;
         } catch (RedisConnectionException e) {
@@ -114,6 +118,33 @@ final class RedisConnector {
             opened.close();
             throw e;
         }
+    }
+
+    /**
+     * PING must be answered PONG. Anything else that speaks back (an echo server, an HTTP server) would
+     * otherwise have its answers parsed as replies, and a run against it report every operation OK.
+     */
+    private static void checkIsRedis(StatefulRedisConnection<String, byte[]> connection, RedisSettings settings) {
+        String answer;
+        try {
+            answer = connection.async().ping().get(PING_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException e) {
+            answer = "an error: " + rootMessage(e);
+        } catch (TimeoutException e) {
+            answer = "nothing within " + PING_TIMEOUT_MS + " ms";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new RedisConnectionException("interrupted while checking the server", e);
+        }
+        if (!"PONG".equals(answer)) {
+            throw new BadInputException("the server at " + settings.uriText() + " answered PING with " + shorten(answer)
+                    + ", not PONG: it is not a Redis server; point -p " + RedisSettings.URI + " at one");
+        }
+    }
+
+    private static String shorten(String answer) {
+        String oneLine = String.valueOf(answer).replaceAll("\\s+", " ");
+        return oneLine.length() <= 40 ? "'" + oneLine + "'" : "'" + oneLine.substring(0, 40) + "...'";
     }
 
     private static String rootMessage(Throwable e) {

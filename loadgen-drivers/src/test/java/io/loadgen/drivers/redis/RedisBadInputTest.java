@@ -3,8 +3,12 @@ package io.loadgen.drivers.redis;
 import io.loadgen.core.BadInputException;
 import io.loadgen.core.driver.DriverContext;
 import io.loadgen.core.driver.DriverProperties;
+import io.loadgen.drivers.ping.PingProtocol;
+import io.loadgen.drivers.ping.PingServer;
 import org.junit.jupiter.api.Test;
 
+import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -35,6 +39,20 @@ class RedisBadInputTest {
                 e.getMessage());
         assertOneLine(e);
         assertTrue(System.nanoTime() - startNs < 5_000_000_000L, "a refused connection fails fast");
+    }
+
+    /**
+     * An echo server sends every command back, which Lettuce would parse as replies: a run against it
+     * reported every operation OK. PING must be answered PONG before a run starts.
+     */
+    @Test
+    void aServerThatIsNotRedisIsRefusedBeforeTheRun() {
+        try (PingServer echo = PingServer.start(PingProtocol.TCP, new InetSocketAddress("127.0.0.1", 0), Duration.ZERO)) {
+            String uri = "redis://127.0.0.1:" + echo.port();
+            BadInputException e = openFails(Map.of("redis.uri", uri));
+            assertEquals("the server at " + uri + " answered PING with 'PING', not PONG: it is not a Redis server;"
+                    + " point -p redis.uri at one", e.getMessage());
+        }
     }
 
     @Test

@@ -1,0 +1,58 @@
+package io.loadgen.core.output;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * A command's failed writes, one line each, so that every output is still tried after one fails (the
+ * summary on stdout, then each file) and the command ends with a non-zero exit code naming them all.
+ * One thread.
+ */
+public final class OutputFailures {
+    private final List<String> lines = new ArrayList<>();
+
+    /** One output's writing, which may fail. */
+    @FunctionalInterface
+    public interface Write {
+        void run() throws IOException;
+    }
+
+    /** Runs {@code write}; a failure is kept as one line naming {@code option} and {@code file}. */
+    public boolean attempt(String option, Path file, Write write) {
+        try {
+            write.run();
+            return true;
+        } catch (IOException | java.io.UncheckedIOException e) {
+            add(option, file, e);
+            return false;
+        }
+    }
+
+    /** Records a failure found some other way (e.g. an interval log written on another thread). */
+    public void add(String option, Path file, Exception cause) {
+        lines.add("cannot write " + option + " " + file + ": " + reason(cause)
+                + "; free space or choose another path, and run again");
+    }
+
+    public boolean isEmpty() {
+        return lines.isEmpty();
+    }
+
+    public List<String> lines() {
+        return Collections.unmodifiableList(lines);
+    }
+
+    /** The innermost message: "No space left on device" rather than the wrappers around it. */
+    public static String reason(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t && (t instanceof java.io.UncheckedIOException
+                || t.getMessage() == null || t.getMessage().contains("Exception"))) {
+            t = t.getCause();
+        }
+        String m = t.getMessage();
+        return m == null || m.isBlank() ? t.getClass().getSimpleName() : m;
+    }
+}
