@@ -127,7 +127,7 @@ final class LogSource extends GateSource {
     }
 
     private static Histogram histogram(LogInterval line) {
-        EncodableHistogram h = line.histogram();
+        EncodableHistogram h = line.verifiedHistogram();
         if (h == null || h instanceof Histogram) {
             return (Histogram) h;
         }
