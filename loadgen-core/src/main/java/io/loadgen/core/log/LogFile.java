@@ -1,6 +1,7 @@
 package io.loadgen.core.log;
 
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.record.EventLine;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;
@@ -40,6 +41,10 @@ final class LogFile implements Closeable {
     private final BufferedReader in;
     private final Consumer<String> warnings;
     private final List<String> comments = new ArrayList<>();
+    private final List<LogEvent> events = new ArrayList<>();
+    /** Event lines read before the base time was known (before the first interval line), placed then. */
+    private final List<EventLine> unplaced = new ArrayList<>();
+    private final List<Long> unplacedLines = new ArrayList<>();
 
     private String lookahead;
     private long lookaheadNumber;
@@ -104,9 +109,14 @@ final class LogFile implements Closeable {
         return observedStartTime;
     }
 
-    /** The log's comment lines seen so far, without the leading {@code #}. */
+    /** The log's comment lines seen so far, without the leading {@code #}; event lines are {@link #events()}. */
     List<String> comments() {
         return Collections.unmodifiableList(comments);
+    }
+
+    /** The {@code #[event: ...]} lines read so far, on the epoch time line, in file order. */
+    List<LogEvent> events() {
+        return Collections.unmodifiableList(events);
     }
 
     /** The next interval line, or null at the end of the file. */
@@ -121,7 +131,7 @@ final class LogFile implements Closeable {
             }
             char first = line.charAt(0);
             if (first == '#') {
-                comment(line);
+                comment(line, number);
                 seenLogContent = true;
                 continue;
             }
@@ -146,7 +156,7 @@ final class LogFile implements Closeable {
         while (lookahead != null && (lookahead.isEmpty() || lookahead.charAt(0) == '#'
                 || lookahead.startsWith("\"StartTimestamp\""))) {
             if (!lookahead.isEmpty() && lookahead.charAt(0) == '#') {
-                comment(lookahead);
+                comment(lookahead, lookaheadNumber);
                 seenLogContent = true;
             }
             advance();
@@ -166,7 +176,17 @@ final class LogFile implements Closeable {
         }
     }
 
-    private void comment(String line) {
+    private void comment(String line, long number) {
+        EventLine event = EventLine.parse(line.substring(1));
+        if (event != null) {
+            if (observedBaseTime) {
+                place(event, number);
+            } else {
+                unplaced.add(event);
+                unplacedLines.add(number);
+            }
+            return; // an event, not a header comment
+        }
         if (line.startsWith(START_TIME)) {
             double t = leadingDouble(line, START_TIME.length());
             if (!Double.isNaN(t)) {
@@ -181,6 +201,11 @@ final class LogFile implements Closeable {
             }
         }
         comments.add(line.substring(1));
+    }
+
+    /** An event's start is relative to the base time, as an interval line's timestamp is. */
+    private void place(EventLine e, long number) {
+        events.add(new LogEvent(e.kind(), e.source(), e.startSec() + baseTimeSec, e.lengthMs() / 1000.0, name + ":" + number));
     }
 
     private static double leadingDouble(String line, int from) {
@@ -235,6 +260,11 @@ final class LogFile implements Closeable {
             baseTimeSec = timestamp < startTimeSec - ONE_YEAR_SEC ? startTimeSec : 0.0;
             observedBaseTime = true;
         }
+        for (int i = 0; i < unplaced.size(); i++) {
+            place(unplaced.get(i), unplacedLines.get(i));
+        }
+        unplaced.clear();
+        unplacedLines.clear();
         double absoluteStart = timestamp + baseTimeSec;
         LogInterval interval = new LogInterval(this, number, last, tag, absoluteStart, absoluteStart + length,
                 startTimeSec, line.substring(c1 + 1, c2), line.substring(c2 + 1, c3), payload);
