@@ -12,6 +12,7 @@ import io.loadgen.core.sweep.SweepFiles;
 import io.loadgen.core.sweep.SweepRun;
 import io.loadgen.core.sweep.SweepStep;
 import io.loadgen.core.sweep.SweepTable;
+import io.loadgen.plot.SlaLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -84,6 +85,11 @@ final class SweepCommand implements Callable<Integer> {
             description = "Write one interval log per step into DIR: step-01-1000ops.hlog, ...")
     Path hlogDir;
 
+    @Option(names = "--plot", paramLabel = "DIR", order = 127,
+            description = "Draw the latency-vs-throughput curve into DIR/sweep.latency-vs-throughput.png, the knee"
+                    + " marked: the highest rate that kept up (and met --sla, when given).")
+    Path plot;
+
     @Option(names = "--csv", paramLabel = "FILE", order = 125, description = "Write the table as CSV.")
     Path csv;
 
@@ -106,6 +112,8 @@ final class SweepCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         List<Double> plan = plan();
         Sla objective = sla == null ? null : Sla.parse(sla);
+        SlaLine line = sla == null ? null : SlaLine.parse(sla);
+        RunReporter.checkWritableDir(plot, "--plot");
         RunReporter.checkWritableFile(csv, "--csv");
         RunReporter.checkWritableFile(json, "--json");
         RunReporter.checkWritableDir(hlogDir, "--hlog-dir");
@@ -128,7 +136,7 @@ final class SweepCommand implements Callable<Integer> {
         RunOptions first = stepOptions.forStep(1, plan.get(0));
         DriverProperties.of(provider.name(), provider.properties(), first.properties()); // bad properties fail now
         SweepRun sweep = new SweepRun(plan, provider, stepOptions, quiet ? null : io.err());
-        return runAndReport(sweep, objective);
+        return runAndReport(sweep, objective, line);
     }
 
     private List<Double> plan() {
@@ -147,13 +155,16 @@ final class SweepCommand implements Callable<Integer> {
         return RatePlan.spaced(from, to, steps, scale);
     }
 
-    private int runAndReport(SweepRun sweep, Sla objective) throws Exception {
+    private int runAndReport(SweepRun sweep, Sla objective, SlaLine line) throws Exception {
         CountDownLatch reported = new CountDownLatch(1);
         Thread hook = new Thread(() -> stopAndAwait(sweep, reported), "loadgen-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             List<SweepStep> done = sweep.run();
             report(done, objective);
+            if (plot != null && !done.isEmpty()) {
+                new RunCharts(io).ofSweep(done, line, plot);
+            }
             return 0;
         } finally {
             reported.countDown();
