@@ -27,10 +27,10 @@ import java.util.concurrent.Callable;
                 "Each chart is named after its input and written next to it (or into --output DIR); the paths "
                         + "written go to stdout."},
         footer = {"", "Examples:",
-                "  loadgen plot loadgen-demo.hlog                          (loadgen-demo.percentiles.png, loadgen-demo.over-time.png)",
-                "  loadgen plot run.hlog --tag READ.intended --tag READ.service --sla 'p99 < 50ms' --format both",
+                "  loadgen plot loadgen-demo.hlog           (its .percentiles.png and .over-time.png)",
+                "  loadgen plot run.hlog --tag READ.intended --sla 'p99 < 50ms' --format both",
                 "  loadgen plot hgrm/READ.intended.hgrm hgrm/READ.service.hgrm -o charts",
-                "  loadgen plot sweep.csv --sla 'p99 < 50ms'                (sweep.latency-vs-throughput.png)"})
+                "  loadgen plot sweep.csv --sla 'p99 < 50ms'  (sweep.latency-vs-throughput.png)"})
 final class PlotCommand implements Callable<Integer> {
     private final Streams io;
 
@@ -42,50 +42,50 @@ final class PlotCommand implements Callable<Integer> {
                     + "(run --json) or sweep results (sweep --csv, --json); told apart by content.")
     List<Path> inputs = new ArrayList<>();
 
-    @Option(names = "--tag", paramLabel = "TAG",
+    @Option(names = "--tag", order = 20, paramLabel = "TAG",
             description = "A tag to draw, e.g. READ.intended (repeatable; default: each operation type's intended "
                     + "and service views).")
     List<String> tags = new ArrayList<>();
 
-    @Option(names = "--start", paramLabel = "SEC", converter = SecondsConverter.class,
+    @Option(names = "--start", order = 30, paramLabel = "SEC", converter = SecondsConverter.class,
             description = "Only intervals starting at or after SEC seconds (or a duration, e.g. 2m) after the log's "
                     + "StartTime, as in 'loadgen report' (default 0).")
     double start = 0.0;
 
-    @Option(names = "--end", paramLabel = "SEC", converter = SecondsConverter.class,
+    @Option(names = "--end", order = 40, paramLabel = "SEC", converter = SecondsConverter.class,
             description = "Only intervals starting at or before SEC seconds after the log's StartTime (default: the end).")
     double end = Double.MAX_VALUE;
 
-    @Option(names = "--sla", paramLabel = "RULE",
+    @Option(names = "--sla", order = 50, paramLabel = "RULE",
             description = "An objective to draw, in the gate's rule syntax: 'p99 < 5ms', 'max < 1s' or "
                     + "'READ.intended.p99.9 < 20ms' (repeatable: a staircase on the percentile chart). On a sweep "
                     + "the first also decides the knee: the highest rate that kept up and met it.")
     List<String> slas = new ArrayList<>();
 
-    @Option(names = "--title", paramLabel = "TEXT", description = "The charts' title (default: each chart's own).")
+    @Option(names = "--title", order = 60, paramLabel = "TEXT", description = "The charts' title (default: each chart's own).")
     String title;
 
-    @Option(names = "--width", paramLabel = "PX", description = "Width in pixels. Default: ${DEFAULT-VALUE}.",
+    @Option(names = "--width", order = 70, paramLabel = "PX", description = "Width in pixels. Default: ${DEFAULT-VALUE}.",
             defaultValue = "" + ChartStyle.DEFAULT_WIDTH)
     int width;
 
-    @Option(names = "--height", paramLabel = "PX", description = "Height in pixels. Default: ${DEFAULT-VALUE}.",
+    @Option(names = "--height", order = 80, paramLabel = "PX", description = "Height in pixels. Default: ${DEFAULT-VALUE}.",
             defaultValue = "" + ChartStyle.DEFAULT_HEIGHT)
     int height;
 
-    @Option(names = "--y-scale", paramLabel = "log|linear", defaultValue = "linear",
+    @Option(names = "--y-scale", order = 90, paramLabel = "log|linear", defaultValue = "linear",
             description = "The latency axis: linear or log. Default: ${DEFAULT-VALUE}.")
     String yScale;
 
-    @Option(names = "--format", paramLabel = "png|svg|both", defaultValue = "png",
+    @Option(names = "--format", order = 100, paramLabel = "png|svg|both", defaultValue = "png",
             description = "File format. Default: ${DEFAULT-VALUE}.")
     ChartFiles.Format format;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "DIR",
+    @Option(names = {"-o", "--output"}, order = 110, paramLabel = "DIR",
             description = "Write the charts into DIR (created if needed; default: next to each input).")
     Path output;
 
-    @Option(names = "--hgrm-unit", paramLabel = "ns|us|ms|s", defaultValue = "us",
+    @Option(names = "--hgrm-unit", order = 120, paramLabel = "ns|us|ms|s", defaultValue = "us",
             description = "The unit of .hgrm values: us as 'run --hgrm' writes them; ms for 'report -o' with its "
                     + "default ratio. Default: ${DEFAULT-VALUE}.")
     String hgrmUnit;
