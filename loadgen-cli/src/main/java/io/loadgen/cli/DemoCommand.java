@@ -22,7 +22,7 @@ import java.util.concurrent.Callable;
         description = {"Show coordinated omission on an embedded store that sometimes stalls: stw-mockdb at "
                 + "10,000 ops/s on 25 threads for 30 s, writing an interval log.",
                 "Same as: loadgen run --driver stw-mockdb --target 10000 --threads 25 --duration 30s "
-                        + "--hlog loadgen-demo.hlog"})
+                        + "--hlog loadgen-demo.hlog, then loadgen plot loadgen-demo.hlog (the charts go next to the log)."})
 final class DemoCommand implements Callable<Integer> {
     static final double TARGET_OPS_PER_SEC = 10_000;
     static final int THREADS = 25;
@@ -57,7 +57,9 @@ final class DemoCommand implements Callable<Integer> {
                 .seed(report.seedOrRandom())
                 .build();
         io.err().println("loadgen demo: " + options.describe() + "; interval log " + hlog);
-        return new RunReporter(io, report).run(options, null, this::explain);
+        int code = new RunReporter(io, report).run(options, null, this::explain);
+        new RunCharts(io).ofLog(hlog, hlog.toAbsolutePath().getParent()); // next to the log
+        return code;
     }
 
     private void explain(RunResult result) {
@@ -69,8 +71,16 @@ final class DemoCommand implements Callable<Integer> {
         io.out().println("The interval log " + hlog + " holds every interval of both views; summarise it as HdrHistogram's"
                 + " HistogramLogProcessor does with loadgen report -i " + hlog + " -tag " + op.name() + ".intended,"
                 + " or gate on it: loadgen gate " + hlog + " --rule '" + op.name() + ".intended.p99 < 50ms over 5s windows'");
+        io.out().println("Charts of it, next to the log: " + chart(".percentiles.png") + " (intended against service"
+                + " by percentile) and " + chart(".over-time.png") + " (latency over time, the store's pauses marked);"
+                + " redraw them with loadgen plot " + hlog);
         io.out().println("Next: point it at your own store ('loadgen drivers' lists them; 'loadgen run --help' has every"
                 + " option), e.g. loadgen run --driver mockdb -p mockdb.delay=4ms --target 1000 --duration 10s");
+    }
+
+    private String chart(String suffix) {
+        String name = hlog.getFileName().toString();
+        return (name.endsWith(".hlog") ? name.substring(0, name.length() - ".hlog".length()) : name) + suffix;
     }
 
     static String sentence(double serviceP99Ms, double intendedP99Ms) {

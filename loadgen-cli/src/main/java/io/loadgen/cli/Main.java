@@ -45,6 +45,7 @@ public final class Main {
         cl.addSubcommand(new CommandLine(new DemoCommand(io)));
         cl.addSubcommand(new CommandLine(new DriversCommand(io)));
         cl.addSubcommand(new CommandLine(new ReportCommand(io)));
+        cl.addSubcommand(new CommandLine(new PlotCommand(io)));
         cl.addSubcommand(new CommandLine(new GateCommand(io)));
         cl.addSubcommand(new CommandLine(new PingServerCommand(io)));
         cl.getSubcommands().values().forEach(Main::helpOptionsLast);

@@ -53,6 +53,11 @@ final class RunCommand implements Callable<Integer> {
             description = "Write a compressed HdrHistogram interval log (tags READ.intended, READ.service, READ.failed.intended, READ.failed.service, harness.lag, and READ.status counting statuses).")
     Path hlog;
 
+    @Option(names = "--plot", paramLabel = "DIR", order = 145,
+            description = "After the run, draw its charts into DIR (percentile distribution, latency over time with "
+                    + "pauses marked) from the interval log; without --hlog the log is written to DIR/run.hlog.")
+    Path plot;
+
     @Mixin
     ReportOptions report;
 
@@ -75,6 +80,12 @@ final class RunCommand implements Callable<Integer> {
             load.defaults(phased.properties(), phased.threads());
             profile = profile(phased);
         }
+        if (plot != null) {
+            RunReporter.checkWritableDir(plot, "--plot");
+            if (hlog == null) {
+                hlog = plot.resolve("run.hlog");
+            }
+        }
         RunOptions.Builder b = load.builder().rateProfile(profile);
         Double rate = load.rate(target); // YCSB's client properties are defaults; the command line wins
         RunOptions options = RunLength.of(operations, duration, load.workload()).applyTo(b)
@@ -82,9 +93,13 @@ final class RunCommand implements Callable<Integer> {
                 .hlog(hlog)
                 .seed(report.seedOrRandom())
                 .build();
-        return new RunReporter(io, report).inputs("-P", load.propertyFiles)
+        int code = new RunReporter(io, report).inputs("-P", load.propertyFiles)
                 .inputs("--phases", phases == null ? List.of() : List.of(phases))
                 .run(options, load.plan(), null, gates);
+        if (plot != null) {
+            new RunCharts(io).ofLog(hlog, plot);
+        }
+        return code;
     }
 
     private static RateProfile profile(PhasedWorkload phased) {

@@ -14,6 +14,7 @@ import io.loadgen.core.sweep.SweepFiles;
 import io.loadgen.core.sweep.SweepRun;
 import io.loadgen.core.sweep.SweepStep;
 import io.loadgen.core.sweep.SweepTable;
+import io.loadgen.plot.SlaLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -86,6 +87,11 @@ final class SweepCommand implements Callable<Integer> {
             description = "Write one interval log per step into DIR: step-01-1000ops.hlog, ...")
     Path hlogDir;
 
+    @Option(names = "--plot", paramLabel = "DIR", order = 127,
+            description = "Draw the latency-vs-throughput curve into DIR/sweep.latency-vs-throughput.png, the knee"
+                    + " marked: the highest rate that kept up (and met --sla, when given).")
+    Path plot;
+
     @Option(names = "--csv", paramLabel = "FILE", order = 125, description = "Write the table as CSV.")
     Path csv;
 
@@ -109,6 +115,8 @@ final class SweepCommand implements Callable<Integer> {
         List<Double> plan = plan();
         Sla objective = sla == null ? null : Sla.parse(sla);
         new OutputPaths().output("--csv", csv).output("--json", json).inputs("-P", load.propertyFiles).check();
+        SlaLine line = sla == null ? null : SlaLine.parse(sla);
+        RunReporter.checkWritableDir(plot, "--plot");
         RunReporter.checkWritableFile(csv, "--csv");
         RunReporter.checkWritableFile(json, "--json");
         RunReporter.checkWritableDir(hlogDir, "--hlog-dir");
@@ -131,7 +139,7 @@ final class SweepCommand implements Callable<Integer> {
         RunOptions first = stepOptions.forStep(1, plan.get(0));
         DriverProperties.of(provider.name(), provider.properties(), first.properties()); // bad properties fail now
         SweepRun sweep = new SweepRun(plan, provider, stepOptions, quiet ? null : io.err());
-        return runAndReport(sweep, objective);
+        return runAndReport(sweep, objective, line);
     }
 
     private List<Double> plan() {
@@ -150,7 +158,7 @@ final class SweepCommand implements Callable<Integer> {
         return RatePlan.spaced(from, to, steps, scale);
     }
 
-    private int runAndReport(SweepRun sweep, Sla objective) throws Exception {
+    private int runAndReport(SweepRun sweep, Sla objective, SlaLine line) throws Exception {
         CountDownLatch reported = new CountDownLatch(1);
         Thread hook = new Thread(() -> stopAndAwait(sweep, reported), "loadgen-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
@@ -158,7 +166,10 @@ final class SweepCommand implements Callable<Integer> {
             List<SweepStep> done = sweep.run();
             OutputFailures failures = sweep.logFailures();
             report(done, objective, failures);
-            failures.lines().forEach(line -> io.err().println("loadgen: " + line));
+            if (plot != null && !done.isEmpty()) {
+                new RunCharts(io).ofSweep(done, line, plot);
+            }
+            failures.lines().forEach(message -> io.err().println("loadgen: " + message));
             return failures.isEmpty() ? 0 : Main.EXIT_FAILED;
         } finally {
             reported.countDown();

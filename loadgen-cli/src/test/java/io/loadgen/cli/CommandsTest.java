@@ -38,6 +38,11 @@ class CommandsTest {
         double intendedP99 = summary.at("/operations/READ/intended/p99_us").asDouble();
         double serviceP99 = summary.at("/operations/READ/service/p99_us").asDouble();
         assertTrue(intendedP99 >= serviceP99, "intended includes service: " + intendedP99 + " vs " + serviceP99);
+        for (String chart : new String[]{"demo.percentiles.png", "demo.over-time.png"}) {
+            assertTrue(Files.size(dir.resolve(chart)) > 0, chart);
+            assertTrue(cli.err.contains("loadgen: wrote " + dir.resolve(chart).toAbsolutePath()), cli.err);
+            assertTrue(cli.out.contains(chart), "the demo names its charts: " + cli.out);
+        }
     }
 
     @Test
@@ -155,8 +160,14 @@ class CommandsTest {
         Path logs = dir.resolve("logs");
         Cli cli = Cli.run("sweep", "--driver", "mockdb", "-p", "mockdb.delay=1ms", "--rates", "100,200",
                 "--duration", "500ms", "--seed", "3", "--sla", "p99<1s", "--csv", csv.toString(),
-                "--json", json.toString(), "--hlog-dir", logs.toString());
+                "--json", json.toString(), "--hlog-dir", logs.toString(), "--plot", dir.toString());
         assertEquals(0, cli.exitCode, cli.err);
+        Path chart = dir.resolve("sweep.latency-vs-throughput.png");
+        assertTrue(Files.size(chart) > 0);
+        assertTrue(cli.err.contains("loadgen: wrote " + chart), cli.err);
+        // Both steps kept up and met p99 < 1 s: the knee the chart marks is the higher, as the SLA line says.
+        assertEquals(200.0, io.loadgen.core.sweep.SweepKnee.of(io.loadgen.core.sweep.SweepResults.read(csv),
+                io.loadgen.plot.SlaLine.parse("p99<1s").objective()));
         String[] lines = cli.out.split("\n");
         assertTrue(lines[0].startsWith("offered (ops/s)  achieved (ops/s)  intended p50 (ms)  intended p99 (ms)"),
                 cli.out);

@@ -1,6 +1,7 @@
 package io.loadgen.core.log;
 
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.record.EventLine;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;
@@ -44,6 +45,10 @@ final class LogFile implements Closeable {
     private final BufferedReader in;
     private final Consumer<String> warnings;
     private final List<String> comments = new ArrayList<>();
+    private final List<LogEvent> events = new ArrayList<>();
+    /** Event lines read before the base time was known (before the first interval line), placed then. */
+    private final List<EventLine> unplaced = new ArrayList<>();
+    private final List<Long> unplacedLines = new ArrayList<>();
 
     private String lookahead;
     private long lookaheadNumber;
@@ -113,7 +118,7 @@ final class LogFile implements Closeable {
         return observedStartTime;
     }
 
-    /** The log's comment lines seen so far, without the leading {@code #}. */
+    /** The log's comment lines seen so far, without the leading {@code #}; event lines are {@link #events()}. */
     List<String> comments() {
         return Collections.unmodifiableList(comments);
     }
@@ -142,6 +147,11 @@ final class LogFile implements Closeable {
         }
     }
 
+    /** The {@code #[event: ...]} lines read so far, on the epoch time line, in file order. */
+    List<LogEvent> events() {
+        return Collections.unmodifiableList(events);
+    }
+
     /** The next interval line, or null at the end of the file. */
     LogInterval next() throws IOException {
         while (lookahead != null) {
@@ -154,7 +164,7 @@ final class LogFile implements Closeable {
             }
             char first = line.charAt(0);
             if (first == '#') {
-                comment(line);
+                comment(line, number);
                 seenLogContent = true;
                 continue;
             }
@@ -179,7 +189,7 @@ final class LogFile implements Closeable {
         while (lookahead != null && (lookahead.isEmpty() || lookahead.charAt(0) == '#'
                 || lookahead.startsWith("\"StartTimestamp\""))) {
             if (!lookahead.isEmpty() && lookahead.charAt(0) == '#') {
-                comment(lookahead);
+                comment(lookahead, lookaheadNumber);
                 seenLogContent = true;
             }
             advance();
@@ -200,7 +210,17 @@ final class LogFile implements Closeable {
         }
     }
 
-    private void comment(String line) {
+    private void comment(String line, long number) {
+        EventLine event = EventLine.parse(line.substring(1));
+        if (event != null) {
+            if (observedBaseTime) {
+                place(event, number);
+            } else {
+                unplaced.add(event);
+                unplacedLines.add(number);
+            }
+            return; // an event, not a header comment
+        }
         if (line.startsWith(START_TIME)) {
             double t = leadingDouble(line, START_TIME.length());
             if (!Double.isNaN(t)) {
@@ -215,6 +235,11 @@ final class LogFile implements Closeable {
             }
         }
         comments.add(line.substring(1));
+    }
+
+    /** An event's start is relative to the base time, as an interval line's timestamp is. */
+    private void place(EventLine e, long number) {
+        events.add(new LogEvent(e.kind(), e.source(), e.startSec() + baseTimeSec, e.lengthMs() / 1000.0, name + ":" + number));
     }
 
     private static double leadingDouble(String line, int from) {
@@ -269,6 +294,11 @@ final class LogFile implements Closeable {
             baseTimeSec = timestamp < startTimeSec - ONE_YEAR_SEC ? startTimeSec : 0.0;
             observedBaseTime = true;
         }
+        for (int i = 0; i < unplaced.size(); i++) {
+            place(unplaced.get(i), unplacedLines.get(i));
+        }
+        unplaced.clear();
+        unplacedLines.clear();
         double absoluteStart = timestamp + baseTimeSec;
         checkOrder(tag, absoluteStart, absoluteStart + length, number);
         LogInterval interval = new LogInterval(this, number, last, tag, absoluteStart, absoluteStart + length,

@@ -133,6 +133,19 @@ public final class LogSet implements AutoCloseable {
         return new LogIntegrity(corrupt, overlaps, repeatedFiles, torn);
     }
 
+    /**
+     * The {@code #[event: ...]} lines of every log read so far (all of them once {@link #next} has returned
+     * null), on the epoch time line, in order of start.
+     */
+    public List<LogEvent> events() {
+        List<LogEvent> all = new ArrayList<>();
+        for (LogFile f : files) {
+            all.addAll(f.events());
+        }
+        all.sort(Comparator.comparingDouble(LogEvent::absoluteStartSec));
+        return all;
+    }
+
     /** The next interval line of any log and any tag, in absolute start order; null at the end. Not yet decoded. */
     public LogInterval next() throws IOException {
         Head head = heads.poll();

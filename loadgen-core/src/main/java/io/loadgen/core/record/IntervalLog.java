@@ -43,6 +43,9 @@ import java.util.List;
  * #[StartTime: 1763783167.123 (seconds since epoch), Sat Nov 22 03:46:07 UTC 2025]
  * "StartTimestamp","Interval_Length","Interval_Max","Interval_Compressed_Histogram"
  * </pre>
+ * Between the interval lines, {@code #[event: ...]} comments ({@link EventLine}) mark pauses the
+ * driver or the harness saw ({@link RunEvents}), written by the sampler before the interval in which
+ * they ended.
  */
 public final class IntervalLog implements AutoCloseable {
     /** Values are ns; the max column is written in ms (HistogramLogProcessor's default unit ratio). */
@@ -116,6 +119,16 @@ public final class IntervalLog implements AutoCloseable {
         }
         writer.outputIntervalHistogram((interval.getStartTimeStamp() - baseMs) / 1000.0,
                 (interval.getEndTimeStamp() - baseMs) / 1000.0, interval, MAX_VALUE_UNIT_RATIO);
+    }
+
+    /**
+     * Appends one event as an {@code #[event: ...]} comment line ({@link EventLine}), its start relative to
+     * the log's base time as the interval lines' are; HdrHistogram's readers skip it.
+     */
+    public void writeEvent(String kind, String source, long startEpochMs, long lengthNs) {
+        if (!failed) {
+            writer.outputComment(new EventLine(kind, source, (startEpochMs - baseMs) / 1000.0, lengthNs / 1e6).comment());
+        }
     }
 
     /**

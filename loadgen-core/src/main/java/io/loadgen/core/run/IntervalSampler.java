@@ -3,6 +3,7 @@ package io.loadgen.core.run;
 import io.loadgen.core.output.OutputFailures;
 import io.loadgen.core.record.Histograms;
 import io.loadgen.core.record.IntervalLog;
+import io.loadgen.core.record.RunEvents;
 import io.loadgen.core.record.StatusTags;
 import io.loadgen.core.record.View;
 import io.loadgen.core.record.WorkerRecorders;
@@ -40,6 +41,8 @@ final class IntervalSampler implements Runnable {
     private final SchedulePosition position;
     private final CountDownLatch workersDone;
     private final IntervalLog log;
+    private final RunEvents events;
+    private final RunEvents.Sink eventSink;
     private final PrintStream status;
     private final NanoClock clock;
     private final boolean throttled;
@@ -80,6 +83,8 @@ final class IntervalSampler implements Runnable {
         this.position = b.position;
         this.workersDone = b.workersDone;
         this.log = b.log;
+        this.events = b.events;
+        this.eventSink = b.log == null ? (kind, source, startMs, lengthNs) -> { } : b.log::writeEvent;
         this.status = b.status;
         this.clock = b.clock;
         this.throttled = b.throttled;
@@ -172,6 +177,9 @@ final class IntervalSampler implements Runnable {
         }
         for (int i = 0; i < intervalStatus.length; i++) {
             totalStatus[i] += intervalStatus[i];
+        }
+        if (events != null) {
+            events.drain(eventSink); // before the interval they ended in, so a reader has them with its lines
         }
         for (int o = 0; o < ops.length; o++) {
             for (int s = 0; s < SERIES; s++) {
@@ -354,6 +362,7 @@ final class IntervalSampler implements Runnable {
         SchedulePosition position;
         CountDownLatch workersDone;
         IntervalLog log;
+        RunEvents events;
         PrintStream status;
         NanoClock clock;
         boolean throttled;

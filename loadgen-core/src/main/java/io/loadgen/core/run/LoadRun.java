@@ -10,6 +10,7 @@ import io.loadgen.core.driver.DriverProvider;
 import io.loadgen.core.driver.Status;
 import io.loadgen.core.record.Histograms;
 import io.loadgen.core.record.IntervalLog;
+import io.loadgen.core.record.RunEvents;
 import io.loadgen.core.record.View;
 import io.loadgen.core.record.WorkerRecorders;
 import io.loadgen.core.schedule.PhasedSchedule;
@@ -110,15 +111,16 @@ public final class LoadRun {
     public RunResult run() throws Exception {
         DriverProperties properties = DriverProperties.of(provider.name(), provider.properties(), options.properties());
         OperationPlan plan = this.plan != null ? this.plan : OperationPlan.fixed(operationName());
+        RunEvents events = new RunEvents();
         IntervalLog log = openLog();
-        try {
+        try (GcPauseEvents gc = GcPauseEvents.listen(events)) {
             Driver driver = provider.open(properties,
-                    new DriverContext(options.threads(), options.seed(), plan.recordShape()));
+                    new DriverContext(options.threads(), options.seed(), plan.recordShape(), events));
             try {
                 if (!options.coldStart()) {
                     driver.warmUp(WARM_UP_BUDGET_NS); // before t0: a cold start is not the target's latency
                 }
-                return runWith(driver, plan, log, properties);
+                return runWith(driver, plan, log, properties, events);
             } finally {
                 driver.close();
             }
@@ -151,8 +153,8 @@ public final class LoadRun {
         }
     }
 
-    private RunResult runWith(Driver driver, OperationPlan plan, IntervalLog log, DriverProperties properties)
-            throws InterruptedException {
+    private RunResult runWith(Driver driver, OperationPlan plan, IntervalLog log, DriverProperties properties,
+                              RunEvents events) throws InterruptedException {
         String[] ops = plan.operations().toArray(new String[0]);
         int[] driverIndex = driverIndexes(ops);
         int threads = options.threads();
@@ -169,7 +171,9 @@ public final class LoadRun {
             loops[w] = async ? asyncIssuer(setup, (AsyncDriver) driver, maxInFlight) : new Worker(setup, driver);
         }
         CountDownLatch done = new CountDownLatch(threads);
-        IntervalSampler sampler = new IntervalSampler(samplerSetup(ops, recorders, loops, position, done, log));
+        IntervalSampler.Builder setup = samplerSetup(ops, recorders, loops, position, done, log);
+        setup.events = events;
+        IntervalSampler sampler = new IntervalSampler(setup);
         if (!options.throttled() && status != null) {
             status.println("loadgen: no --target, so operations have no intended start times: intended = service,"
                     + " and no coordinated-omission correction is possible. Give --target OPS to measure what users see.");
@@ -360,6 +364,9 @@ public final class LoadRun {
                 + " (the scheduler's own delay; queueing is in intended)" : "")
                 + "; OP.status = how many operations ended with each status, recorded as the value "
                 + io.loadgen.core.record.StatusTags.legend() + " (not a latency)");
+        c.add("events: lines #[event: kind=KIND source=SOURCE start=SEC length_ms=MS] mark pauses: the driver's"
+                + " (e.g. kind=stop-the-world) and the harness's own GC (kind=gc source=harness); SEC is relative to"
+                + " the StartTime, as the interval timestamps are");
         return c;
     }
 

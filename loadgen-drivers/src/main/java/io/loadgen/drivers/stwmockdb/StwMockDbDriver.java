@@ -3,6 +3,7 @@ package io.loadgen.drivers.stwmockdb;
 import io.loadgen.core.driver.Driver;
 import io.loadgen.core.driver.Operation;
 import io.loadgen.core.driver.Status;
+import io.loadgen.core.record.RunEvents;
 import io.loadgen.drivers.support.Sleeper;
 import io.loadgen.drivers.support.WorkerRandoms;
 import org.apache.logging.log4j.LogManager;
@@ -28,10 +29,13 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * lock for its length instead. It first waits for operations already running to finish (like a
  * JVM reaching a safepoint), and while it waits or holds the lock no new operation starts, on any
  * thread: the non-fair {@link ReentrantReadWriteLock} makes new readers queue behind a waiting
- * writer. Each stop is logged at INFO once it is over, off the lock.
+ * writer. Each stop is logged at INFO once it is over, off the lock, and recorded as a run event
+ * ({@code stop-the-world}), which the interval log keeps as an {@code #[event: ...]} line.
  */
 final class StwMockDbDriver implements Driver {
     private static final Logger LOG = LogManager.getLogger(StwMockDbDriver.class);
+    /** The run event each stop-the-world is recorded as. */
+    static final String STOP_THE_WORLD_EVENT = "stop-the-world";
     private static final DateTimeFormatter UTC_MILLIS =
             DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'", Locale.ROOT).withZone(ZoneOffset.UTC);
 
@@ -43,8 +47,13 @@ final class StwMockDbDriver implements Driver {
     private final AtomicLong stopTheWorldPauses = new AtomicLong();
     private final AtomicLong stopTheWorldTotalNs = new AtomicLong();
     private final LongAdder hiccups = new LongAdder();
+    private final RunEvents events;
+    private final int stopTheWorldEvent;
 
-    StwMockDbDriver(StwMockDbSettings settings, SplittableRandom[] randoms) {
+    /** @param events where each stop-the-world goes as a {@code stop-the-world} event (the interval log's pause marks) */
+    StwMockDbDriver(StwMockDbSettings settings, SplittableRandom[] randoms, RunEvents events) {
+        this.events = events;
+        this.stopTheWorldEvent = events.kind(STOP_THE_WORLD_EVENT, StwMockDbDriverProvider.NAME);
         this.modes = new ModeTable(settings.probabilities);
         this.minNs = settings.minNs;
         this.maxNs = settings.maxNs;
@@ -94,6 +103,7 @@ final class StwMockDbDriver implements Driver {
         }
         long number = stopTheWorldPauses.incrementAndGet();
         stopTheWorldTotalNs.addAndGet(heldNs);
+        events.record(stopTheWorldEvent, startMs, heldNs); // allocation-free; the sampler writes it to the log
         if (LOG.isInfoEnabled()) {
             LOG.info(describePause(number, startMs, heldNs));
         }

@@ -20,9 +20,11 @@ import java.util.List;
 public final class StwMockDbDriverProvider implements DriverProvider {
     private static final Logger LOG = LogManager.getLogger(StwMockDbDriverProvider.class);
 
+    static final String NAME = "stw-mockdb";
+
     @Override
     public String name() {
-        return "stw-mockdb";
+        return NAME;
     }
 
     @Override
@@ -44,6 +46,6 @@ public final class StwMockDbDriverProvider implements DriverProvider {
     public Driver open(DriverProperties properties, DriverContext context) {
         StwMockDbSettings settings = StwMockDbSettings.from(properties);
         LOG.debug("stw-mockdb opened: {}", properties);
-        return new StwMockDbDriver(settings, WorkerRandoms.split(context));
+        return new StwMockDbDriver(settings, WorkerRandoms.split(context), context.events());
     }
 }

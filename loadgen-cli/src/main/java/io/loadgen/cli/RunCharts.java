@@ -1,0 +1,39 @@
+package io.loadgen.cli;
+
+import io.loadgen.core.sweep.SweepPoint;
+import io.loadgen.core.sweep.SweepStep;
+import io.loadgen.plot.PlotOptions;
+import io.loadgen.plot.Plotter;
+import io.loadgen.plot.SlaLine;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The charts the running commands draw when asked ({@code run --plot DIR}, {@code sweep --plot DIR}) or always
+ * ({@code demo}): {@link Plotter} with its defaults, each path written reported on stderr. Main thread, after the
+ * run's report.
+ */
+final class RunCharts {
+    private final Streams io;
+
+    RunCharts(Streams io) {
+        this.io = io;
+    }
+
+    /** The percentile and over-time charts of {@code hlog}, into {@code dir}. */
+    void ofLog(Path hlog, Path dir) throws IOException {
+        report(new Plotter(PlotOptions.defaults().into(dir), w -> io.err().println("warning: " + w)).plotLog(hlog));
+    }
+
+    /** The latency-vs-throughput chart of a sweep, {@code dir/sweep.latency-vs-throughput.png}. */
+    void ofSweep(List<SweepStep> steps, SlaLine objective, Path dir) throws IOException {
+        PlotOptions options = PlotOptions.defaults().into(dir).withSlas(objective == null ? List.of() : List.of(objective));
+        report(new Plotter(options, w -> { }).sweep(steps.stream().map(SweepPoint::of).toList(), dir.resolve("sweep")));
+    }
+
+    private void report(List<Path> written) {
+        written.forEach(p -> io.err().println("loadgen: wrote " + p));
+    }
+}

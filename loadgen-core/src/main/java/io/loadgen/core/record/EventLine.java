@@ -1,0 +1,60 @@
+package io.loadgen.core.record;
+
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * One event of a run as an interval-log comment line, written by {@link IntervalLog} and read back by
+ * {@code io.loadgen.core.log}:
+ * <pre>
+ * #[event: kind=stop-the-world source=stw-mockdb start=12.345 length_ms=166.600]
+ * #[event: kind=gc source=harness start=20.101 length_ms=3.000]
+ * </pre>
+ * {@code start} is in seconds relative to the log's base time, exactly as the interval lines'
+ * timestamps are (so merged logs place events as they place intervals); {@code length_ms} is in
+ * milliseconds. Every HdrHistogram log reader skips a {@code #} line that is not
+ * {@code #[StartTime: } or {@code #[BaseTime: }, so the line changes nothing for
+ * {@code HistogramLogProcessor} (tested). Immutable.
+ *
+ * @param kind     what happened, e.g. {@code stop-the-world}, {@code gc}
+ * @param source   who saw it: a driver's name, or {@code harness}
+ * @param startSec seconds after the log's base time
+ * @param lengthMs how long it lasted, in milliseconds
+ */
+public record EventLine(String kind, String source, double startSec, double lengthMs) {
+    /** The comment's opening, after the {@code #}. */
+    public static final String PREFIX = "[event: ";
+    private static final Pattern WORD = Pattern.compile("[a-z0-9][a-z0-9.-]*");
+    private static final Pattern FORM = Pattern.compile(
+            "\\[event: kind=(\\S+) source=(\\S+) start=(-?[0-9.]+) length_ms=([0-9.]+)]\\s*");
+
+    /** The comment text, without the leading {@code #}, e.g. {@code [event: kind=gc source=harness start=1.000 length_ms=2.500]}. */
+    public String comment() {
+        return String.format(Locale.ROOT, "[event: kind=%s source=%s start=%.3f length_ms=%.3f]",
+                kind, source, startSec, lengthMs);
+    }
+
+    /** The event in a comment (without its {@code #}), or null when the comment is not an event line. */
+    public static EventLine parse(String comment) {
+        if (!comment.startsWith(PREFIX)) {
+            return null;
+        }
+        Matcher m = FORM.matcher(comment);
+        if (!m.matches()) {
+            return null;
+        }
+        try {
+            return new EventLine(m.group(1), m.group(2), Double.parseDouble(m.group(3)), Double.parseDouble(m.group(4)));
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    static void checkWord(String word, String what) {
+        if (word == null || !WORD.matcher(word).matches()) {
+            throw new IllegalArgumentException("an event's " + what + " is one lower-case word of [a-z0-9.-], not '"
+                    + word + "'");
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package io.loadgen.plot;
+
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.VectorGraphicsEncoder;
+import org.knowm.xchart.XYChart;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Writes a chart as PNG, SVG or both, through XChart's encoders. Stateless; any one thread per chart. */
+public final class ChartFiles {
+    /** The file formats a chart can be written in. */
+    public enum Format {
+        PNG, SVG, BOTH;
+
+        boolean png() {
+            return this != SVG;
+        }
+
+        boolean svg() {
+            return this != PNG;
+        }
+    }
+
+    static {
+        if (System.getProperty("java.awt.headless") == null) {
+            System.setProperty("java.awt.headless", "true"); // charts are files; never open a window
+        }
+    }
+
+    private ChartFiles() {
+    }
+
+    /**
+     * Writes {@code chart} to {@code base}.png and/or {@code base}.svg, replacing them.
+     *
+     * @return the files written
+     */
+    public static List<Path> write(XYChart chart, Path base, Format format) throws IOException {
+        List<Path> written = new ArrayList<>();
+        if (format.png()) {
+            Path png = sibling(base, ".png");
+            try (OutputStream out = Files.newOutputStream(png)) {
+                BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG);
+            }
+            written.add(png);
+        }
+        if (format.svg()) {
+            Path svg = sibling(base, ".svg");
+            try (OutputStream out = Files.newOutputStream(svg)) {
+                VectorGraphicsEncoder.saveVectorGraphic(chart, out, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
+            }
+            written.add(svg);
+        }
+        return written;
+    }
+
+    private static Path sibling(Path base, String extension) {
+        return base.resolveSibling(base.getFileName() + extension);
+    }
+}

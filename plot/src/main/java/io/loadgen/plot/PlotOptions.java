@@ -1,0 +1,45 @@
+package io.loadgen.plot;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * What to draw and where, as {@code loadgen plot} takes it; validated by the command, then immutable.
+ *
+ * @param tags           the interval-log (or JSON summary) tags to draw; empty for each operation type's
+ *                       intended and service views
+ * @param startSec       intervals starting at or after this many seconds after the log's StartTime
+ * @param endSec         ... and at or before this many ({@code Double.MAX_VALUE}: to the end)
+ * @param slas           objectives to draw (the first also decides a sweep's knee)
+ * @param style          title, size, latency axis
+ * @param format         PNG, SVG or both
+ * @param hgrmNsPerUnit  nanoseconds per value of a {@code .hgrm} file (1000: µs, as {@code run --hgrm} writes)
+ * @param outputDir      where the charts go; null for next to the first input
+ */
+public record PlotOptions(List<String> tags, double startSec, double endSec, List<SlaLine> slas, ChartStyle style,
+                          ChartFiles.Format format, double hgrmNsPerUnit, Path outputDir) {
+    public PlotOptions {
+        tags = List.copyOf(tags);
+        slas = List.copyOf(slas);
+    }
+
+    /** Every default: all of the log, no objective, PNG, 1000 x 600, next to the input. */
+    public static PlotOptions defaults() {
+        return new PlotOptions(List.of(), 0.0, Double.MAX_VALUE, List.of(), ChartStyle.defaults(),
+                ChartFiles.Format.PNG, 1000.0, null);
+    }
+
+    /** These options writing into {@code dir}. */
+    public PlotOptions into(Path dir) {
+        return new PlotOptions(tags, startSec, endSec, slas, style, format, hgrmNsPerUnit, dir);
+    }
+
+    /** These options with {@code slas} instead. */
+    public PlotOptions withSlas(List<SlaLine> slas) {
+        return new PlotOptions(tags, startSec, endSec, slas, style, format, hgrmNsPerUnit, outputDir);
+    }
+
+    boolean wholeLog() {
+        return startSec == 0.0 && endSec == Double.MAX_VALUE;
+    }
+}

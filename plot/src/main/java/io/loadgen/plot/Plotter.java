@@ -1,0 +1,190 @@
+package io.loadgen.plot;
+
+import io.loadgen.core.BadInputException;
+import io.loadgen.core.summary.HgrmFile;
+import io.loadgen.core.summary.JsonSummaryFile;
+import io.loadgen.core.sweep.SweepPoint;
+import io.loadgen.core.sweep.SweepResults;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Turns inputs into chart files: the percentile distribution of every latency input (interval logs,
+ * {@code .hgrm} files, JSON summaries: one curve per log tag, file or summary view), the latency over
+ * time of each interval log, and the latency-versus-throughput curve of each sweep. Files are named
+ * after their input: {@code run.hlog} gives {@code run.percentiles.png} and {@code run.over-time.png};
+ * {@code sweep.csv} gives {@code sweep.latency-vs-throughput.png}. Inputs are told apart by content
+ * and read only through core's readers. Main thread.
+ */
+public final class Plotter {
+    static final String PERCENTILES = ".percentiles";
+    static final String OVER_TIME = ".over-time";
+    static final String LATENCY_VS_THROUGHPUT = ".latency-vs-throughput";
+
+    private final PlotOptions options;
+    private final Consumer<String> warnings;
+
+    /** @param warnings where damage that leaves a log readable is reported, one line each */
+    public Plotter(PlotOptions options, Consumer<String> warnings) {
+        this.options = options;
+        this.warnings = warnings;
+    }
+
+    /** What an input file is. */
+    enum Kind { LOG, HGRM, SUMMARY, SWEEP }
+
+    /**
+     * Draws every chart {@code inputs} allow and returns the files written, in order.
+     *
+     * @throws BadInputException for a missing or unreadable input, a tag or time range with nothing in it,
+     *                           or a time range without any interval log
+     */
+    public List<Path> plot(List<Path> inputs) throws IOException {
+        if (inputs.isEmpty()) {
+            throw new BadInputException("nothing to plot; give interval logs (run --hlog), .hgrm files (run --hgrm),"
+                    + " JSON summaries (run --json) or sweep results (sweep --csv or --json)");
+        }
+        List<Path> logs = new ArrayList<>();
+        List<PercentileCurve> curves = new ArrayList<>();
+        List<Path> written = new ArrayList<>();
+        List<LogSeries> read = new ArrayList<>();
+        for (Path input : inputs) {
+            switch (kindOf(input)) {
+                case LOG -> {
+                    logs.add(input);
+                    read.add(LogSeries.read(List.of(input), selection(), warnings));
+                }
+                case HGRM -> curves.add(PercentileCurve.of(HgrmFile.read(input), options.hgrmNsPerUnit()));
+                case SUMMARY -> curves.addAll(summaryCurves(input, inputs.size() > 1));
+                case SWEEP -> written.addAll(sweep(SweepResults.read(input), baseFor(input)));
+            }
+        }
+        if (logs.isEmpty() && !options.wholeLog()) {
+            throw new BadInputException("--start/--end select intervals of an interval log, and none was given");
+        }
+        List<PercentileCurve> all = new ArrayList<>();
+        for (int i = 0; i < read.size(); i++) {
+            all.addAll(logCurves(read.get(i), logs.size() > 1 ? name(logs.get(i)) + ": " : ""));
+        }
+        all.addAll(curves);
+        if (!all.isEmpty()) {
+            Path first = inputs.stream().filter(p -> kindOf(p) != Kind.SWEEP).findFirst().orElseThrow();
+            written.addAll(ChartFiles.write(PercentileChart.build(all, options.slas(), options.style()),
+                    baseFor(first, PERCENTILES), options.format()));
+        }
+        for (int i = 0; i < read.size(); i++) {
+            written.addAll(overTime(read.get(i), baseFor(logs.get(i), OVER_TIME)));
+        }
+        return written;
+    }
+
+    /** The percentile and over-time charts of one run's log, named after it; for {@code run --plot} and {@code demo}. */
+    public List<Path> plotLog(Path log) throws IOException {
+        LogSeries series = LogSeries.read(List.of(log), selection(), warnings);
+        List<Path> written = new ArrayList<>(ChartFiles.write(
+                PercentileChart.build(logCurves(series, ""), options.slas(), options.style()),
+                baseFor(log, PERCENTILES), options.format()));
+        written.addAll(overTime(series, baseFor(log, OVER_TIME)));
+        return written;
+    }
+
+    /** The latency-versus-throughput chart of a sweep, written to {@code base}.latency-vs-throughput.*; for {@code sweep --plot}. */
+    public List<Path> sweep(List<SweepPoint> points, Path base) throws IOException {
+        SlaLine objective = options.slas().isEmpty() ? null : options.slas().get(0);
+        return ChartFiles.write(SweepChart.build(points, objective, options.style()),
+                base.resolveSibling(base.getFileName() + LATENCY_VS_THROUGHPUT), options.format());
+    }
+
+    private LogSeries.Selection selection() {
+        return new LogSeries.Selection(options.tags(), options.startSec(), options.endSec());
+    }
+
+    private List<Path> overTime(LogSeries log, Path base) throws IOException {
+        return ChartFiles.write(OverTimeChart.build(log, tags(log), options.style()), base, options.format());
+    }
+
+    private List<String> tags(LogSeries log) {
+        return options.tags().isEmpty() ? OverTimeChart.defaultTags(log) : options.tags();
+    }
+
+    private List<PercentileCurve> logCurves(LogSeries log, String prefix) {
+        List<PercentileCurve> curves = new ArrayList<>();
+        for (String tag : tags(log)) {
+            curves.add(PercentileCurve.of(prefix + tag, log.series(tag).total()));
+        }
+        return curves;
+    }
+
+    private List<PercentileCurve> summaryCurves(Path input, boolean prefix) {
+        List<JsonSummaryFile.Series> series = JsonSummaryFile.read(input);
+        List<PercentileCurve> curves = new ArrayList<>();
+        for (JsonSummaryFile.Series s : series) {
+            boolean wanted = options.tags().isEmpty()
+                    ? (s.tag().endsWith(".intended") || s.tag().endsWith(".service")) && !s.tag().contains(".failed.")
+                    : options.tags().contains(s.tag());
+            if (wanted) {
+                curves.add(PercentileCurve.of((prefix ? name(input) + ": " : "") + s.tag(), s));
+            }
+        }
+        if (curves.isEmpty()) {
+            throw new BadInputException("no " + (options.tags().isEmpty() ? "intended or service view" : "view "
+                    + String.join(", ", options.tags())) + " in " + input + "; views present: "
+                    + String.join(", ", series.stream().map(JsonSummaryFile.Series::tag).toList()));
+        }
+        return curves;
+    }
+
+    /** Told by content: a sweep's CSV or a JSON list; a JSON object (a summary); a .hgrm table; else a log. */
+    static Kind kindOf(Path input) {
+        if (SweepResults.looksLikeSweep(input)) {
+            return Kind.SWEEP;
+        }
+        String head = head(input);
+        if (head.startsWith("{")) {
+            return Kind.SUMMARY;
+        }
+        if (head.startsWith("Value") || head.startsWith("\"Value\"")) {
+            return Kind.HGRM;
+        }
+        return Kind.LOG;
+    }
+
+    private static String head(Path input) {
+        try (InputStream in = Files.newInputStream(input)) {
+            return new String(in.readNBytes(64), StandardCharsets.UTF_8).strip();
+        } catch (NoSuchFileException e) {
+            throw new BadInputException(input + " does not exist; give interval logs, .hgrm files, JSON summaries or"
+                    + " sweep results");
+        } catch (IOException e) {
+            throw new BadInputException("cannot read " + input + " (" + e.getMessage() + ")");
+        }
+    }
+
+    private Path baseFor(Path input) {
+        return baseFor(input, "");
+    }
+
+    /** {@code DIR/NAME+suffix}, where DIR is the output directory (or the input's) and NAME the input's name without its extension. */
+    private Path baseFor(Path input, String suffix) {
+        Path dir = options.outputDir() != null ? options.outputDir() : input.toAbsolutePath().getParent();
+        return dir.resolve(name(input) + suffix);
+    }
+
+    private static String name(Path input) {
+        String n = input.getFileName().toString();
+        for (String ext : new String[]{".gz", ".hlog", ".log", ".hgrm", ".json", ".csv"}) {
+            if (n.endsWith(ext) && n.length() > ext.length()) {
+                n = n.substring(0, n.length() - ext.length());
+            }
+        }
+        return n;
+    }
+}
