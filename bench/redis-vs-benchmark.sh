@@ -32,25 +32,17 @@ reps="${REPS:-3}"
 secs="${SECONDS_PER_RUN:-8}"
 warm="${WARMUP_SECONDS:-3}"
 records="${RECORDS:-10000}"
-server="${REDIS_SERVER:-redis-server}"
 rb="${REDIS_BENCHMARK:-redis-benchmark}"
 work="bench/target/redis-vs-benchmark"
 mkdir -p "$work"
 
 die() { echo "redis-vs-benchmark: $*" >&2; exit 1; }
 [[ "$reps" =~ ^[1-9][0-9]*$ ]] || die "REPS must be a positive integer, got '$reps'"
-command -v "$server" >/dev/null || die "no $server: apt-get install redis-server"
 command -v "$rb" >/dev/null || die "no $rb: apt-get install redis-tools"
 
-port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
-"$server" --port "$port" --bind 127.0.0.1 --save "" --appendonly no --daemonize no \
-  --logfile "$work/redis-server.log" &
-server_pid=$!
-trap 'kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true' EXIT
-for _ in $(seq 50); do redis-cli -p "$port" ping >/dev/null 2>&1 && break; sleep 0.1; done
-redis-cli -p "$port" ping >/dev/null || die "redis-server did not start on port $port"
-
-uri="redis://127.0.0.1:$port"
+# shellcheck source=lib/redis-server.sh
+. bench/lib/redis-server.sh
+start_redis "$work"
 ./loadgen load -P workloads/workloadc --driver redis -p "recordcount=$records" -p "redis.uri=$uri" \
   --threads 4 --max-in-flight 16 -q >/dev/null
 key=""

@@ -21,22 +21,16 @@ rate="${RATE:-2000}"
 threads="${THREADS:-4}"
 records="${RECORDS:-100000}"
 every="${EVERY_SECONDS:-60}"
-server="${REDIS_SERVER:-redis-server}"
 work="bench/target/soak"
 mkdir -p "$work"
 rm -f "$work"/soak.hlog "$work"/gc.log "$work"/lag* "$work"/p99*
 
 die() { echo "soak: $*" >&2; exit 1; }
 [[ "$minutes" =~ ^[1-9][0-9]*$ ]] || die "MINUTES must be a positive integer, got '$minutes'"
-command -v "$server" >/dev/null || die "no $server: apt-get install redis-server"
 
-port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')"
-"$server" --port "$port" --bind 127.0.0.1 --save "" --appendonly no --daemonize no \
-  --logfile "$work/redis-server.log" &
-server_pid=$!
-trap 'kill "$server_pid" 2>/dev/null || true; wait "$server_pid" 2>/dev/null || true' EXIT
-for _ in $(seq 50); do redis-cli -p "$port" ping >/dev/null 2>&1 && break; sleep 0.1; done
-uri="redis://127.0.0.1:$port"
+# shellcheck source=lib/redis-server.sh
+. bench/lib/redis-server.sh
+start_redis "$work"
 
 echo "soak: loading $records records into redis-server on port $port" >&2
 ./loadgen load -P workloads/workloada --driver redis -p "recordcount=$records" -p "redis.uri=$uri" \
