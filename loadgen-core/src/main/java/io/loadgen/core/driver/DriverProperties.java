@@ -1,6 +1,7 @@
 package io.loadgen.core.driver;
 
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.Secrets;
 import io.loadgen.core.time.Durations;
 import io.loadgen.core.workload.WorkloadOptions;
 
@@ -117,8 +118,10 @@ public final class DriverProperties {
         return s;
     }
 
+    /** Every property as {@code key=value}, secrets redacted ({@link Secrets}): for headers and messages. */
     @Override
     public String toString() {
-        return specs.keySet().stream().map(k -> k + "=" + getString(k)).collect(Collectors.joining(" "));
+        return specs.keySet().stream().map(k -> k + "=" + Secrets.redactProperty(k, getString(k)))
+                .collect(Collectors.joining(" "));
     }
 }
