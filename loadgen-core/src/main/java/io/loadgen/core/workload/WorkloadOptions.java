@@ -1,6 +1,7 @@
 package io.loadgen.core.workload;
 
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.Limits;
 
 import java.time.Duration;
 import java.util.Collections;
@@ -47,6 +48,8 @@ public final class WorkloadOptions {
     private static final List<String> CLIENT_KEYS = List.of("threadcount", "target", "maxexecutiontime", "db");
     private static final Set<String> KNOWN_KEYS = knownKeySet();
     private static final int SUGGESTION_DISTANCE = 2;
+    /** The longest scan: 10^7 records, which zipfian scan lengths sum 10^7 powers over once (about 0.3 s). */
+    static final int MAX_SCAN_LENGTH = 10_000_000;
 
     /** How operations pick existing records ({@code requestdistribution}). */
     public enum RequestDistribution { UNIFORM, ZIPFIAN, LATEST, HOTSPOT, SEQUENTIAL, EXPONENTIAL }
@@ -203,6 +206,12 @@ public final class WorkloadOptions {
         if (minScanLength > maxScanLength) {
             throw new BadInputException("property minscanlength (" + minScanLength + ") is above maxscanlength ("
                     + maxScanLength + "); make the minimum at most the maximum");
+        }
+        Limits.checkRecordShape("fieldcount", fieldCount, "fieldlength", fieldLength);
+        if (maxScanLength > MAX_SCAN_LENGTH) {
+            throw new BadInputException("property maxscanlength " + maxScanLength + " is above the limit of "
+                    + MAX_SCAN_LENGTH + " records per scan (a zipfian scan length precomputes over the whole"
+                    + " range); give a smaller one");
         }
         if (minFieldLength > fieldLength) {
             throw new BadInputException("property minfieldlength (" + minFieldLength + ") is above fieldlength ("
