@@ -12,6 +12,8 @@ import io.lettuce.core.codec.RedisCodec;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.Delay;
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.Limits;
+import io.loadgen.core.Secrets;
 import io.lettuce.core.resource.NettyCustomizer;
 import io.netty.buffer.AdaptiveByteBufAllocator;
 import io.netty.buffer.ByteBufAllocator;
@@ -105,15 +107,52 @@ final class RedisConnector {
             for (int c = 0; c < connections; c++) {
                 opened.connections[c] = opened.clients[c % ioThreads].connect(CODEC);
             }
+            checkAuthenticated(opened.connections[0], settings);
             return opened;
         } catch (RedisConnectionException e) {
             opened.close();
-            throw new BadInputException("cannot connect to Redis at " + settings.uriText() + " (" + rootMessage(e)
+            String uri = Secrets.redact(settings.uriText());
+            if (isAuthError(rootMessage(e))) {
+                throw authError(uri, rootMessage(e), e);
+            }
+            throw new BadInputException("cannot connect to Redis at " + uri + " (" + Secrets.redact(rootMessage(e))
                     + "); start redis-server there or point -p " + RedisSettings.URI + "=redis://HOST:PORT at one", e);
         } catch (RuntimeException e) {
             opened.close();
             throw e;
         }
+    }
+
+    /**
+     * A server that wants a password and got none accepts the connection and refuses every command with
+     * NOAUTH; one PING at open turns that into one line about authentication instead of a run of errors.
+     */
+    private static void checkAuthenticated(StatefulRedisConnection<?, ?> connection, RedisSettings settings) {
+        try {
+            connection.async().ping().get(settings.timeoutNs(), TimeUnit.NANOSECONDS);
+        } catch (java.util.concurrent.ExecutionException e) {
+            String message = rootMessage(e);
+            if (isAuthError(message)) {
+                throw authError(Secrets.redact(settings.uriText()), message, e);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (java.util.concurrent.TimeoutException e) {
+            // a slow server is the run's to measure, not a reason to refuse it here
+        }
+    }
+
+    /** Redis's answers to a missing or wrong password (and an AUTH the server does not expect). */
+    static boolean isAuthError(String message) {
+        return message != null && (message.startsWith("NOAUTH") || message.startsWith("WRONGPASS")
+                || message.contains("invalid password") || message.contains("AUTH <password> called without"));
+    }
+
+    static BadInputException authError(String redactedUri, String serverMessage, Throwable cause) {
+        return new BadInputException("Redis at " + redactedUri + " refused authentication ("
+                + Secrets.redact(Limits.quote(serverMessage)) + "); give its password in the URI: -p "
+                + RedisSettings.URI + "=redis://:<password>@HOST:PORT, or redis://<user>:<password>@HOST:PORT for an ACL user",
+                cause);
     }
 
     private static String rootMessage(Throwable e) {
