@@ -115,17 +115,15 @@ public final class LoadRun {
         DriverProperties properties = DriverProperties.of(provider.name(), provider.properties(), options.properties());
         OperationPlan plan = this.plan != null ? this.plan : OperationPlan.fixed(operationName());
         checkMemory(plan.operations().size(), 0);
+        // The driver opens first: a property it rejects (or a server it cannot reach) leaves no empty log behind.
+        Driver driver = provider.open(properties, new DriverContext(options.threads(), options.seed(), plan.recordShape()));
         try (IntervalLog log = openLog()) {
-            Driver driver = provider.open(properties,
-                    new DriverContext(options.threads(), options.seed(), plan.recordShape()));
-            try {
-                if (!options.coldStart()) {
-                    driver.warmUp(WARM_UP_BUDGET_NS); // before t0: a cold start is not the target's latency
-                }
-                return runWith(driver, plan, log, properties);
-            } finally {
-                driver.close();
+            if (!options.coldStart()) {
+                driver.warmUp(WARM_UP_BUDGET_NS); // before t0: a cold start is not the target's latency
             }
+            return runWith(driver, plan, log, properties);
+        } finally {
+            driver.close();
         }
     }
 

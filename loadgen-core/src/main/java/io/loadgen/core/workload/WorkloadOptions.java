@@ -172,6 +172,9 @@ public final class WorkloadOptions {
         String best = null;
         int bestDistance = SUGGESTION_DISTANCE + 1;
         for (String k : KNOWN_KEYS) {
+            if (Math.abs(key.length() - k.length()) > SUGGESTION_DISTANCE) {
+                continue; // too far apart to be a typo, and a 5 MB key costs no quadratic table
+            }
             int d = EditDistance.between(key.toLowerCase(Locale.ROOT), k);
             if (d < bestDistance) {
                 best = k;
@@ -189,7 +192,7 @@ public final class WorkloadOptions {
     private void check() {
         if (!CORE_WORKLOAD_CLASSES.contains(workloadClass)) {
             throw new BadInputException("property workload: loadgen runs YCSB's core workload only, not '"
-                    + workloadClass + "'; set workload=" + CORE_WORKLOAD_CLASSES.get(0) + " or leave it out");
+                    + Limits.quote(workloadClass) + "'; set workload=" + CORE_WORKLOAD_CLASSES.get(0) + " or leave it out");
         }
         if (opProportions.values().stream().allMatch(p -> p == 0.0)) {
             throw new BadInputException("the operation proportions " + String.join(", ", PROPORTION_KEYS)
@@ -430,13 +433,13 @@ public final class WorkloadOptions {
             } catch (NumberFormatException e) {
                 // falls through to the message below
             }
-            throw new BadInputException("property " + key + ": '" + v + "' is not a number");
+            throw new BadInputException("property " + Limits.quote(key) + ": '" + Limits.quote(v) + "' is not a number");
         }
 
         double fraction(String key, double dflt) {
             double d = number(key, dflt);
             if (d < 0 || d > 1) {
-                throw new BadInputException("property " + key + ": " + string(key, "") + " is not between 0 and 1");
+                throw new BadInputException("property " + Limits.quote(key) + ": " + Limits.quote(string(key, "")) + " is not between 0 and 1");
             }
             return d;
         }
@@ -444,7 +447,7 @@ public final class WorkloadOptions {
         double positive(String key, double dflt) {
             double d = number(key, dflt);
             if (d <= 0) {
-                throw new BadInputException("property " + key + " must be above 0 (got " + string(key, "") + ")");
+                throw new BadInputException("property " + Limits.quote(key) + " must be above 0 (got " + Limits.quote(string(key, "")) + ")");
             }
             return d;
         }
@@ -452,7 +455,7 @@ public final class WorkloadOptions {
         double atLeastZero(String key) {
             double d = number(key, 0);
             if (d < 0) {
-                throw new BadInputException("property " + key + " must not be negative (got " + string(key, "") + ")");
+                throw new BadInputException("property " + Limits.quote(key) + " must not be negative (got " + Limits.quote(string(key, "")) + ")");
             }
             return d;
         }
@@ -463,10 +466,10 @@ public final class WorkloadOptions {
             try {
                 n = v == null ? dflt : Long.parseLong(v);
             } catch (NumberFormatException e) {
-                throw new BadInputException("property " + key + ": '" + v + "' is not a whole number", e);
+                throw new BadInputException("property " + Limits.quote(key) + ": '" + Limits.quote(v) + "' is not a whole number", e);
             }
             if (n < min) {
-                throw new BadInputException("property " + key + " must be at least " + min + " (got " + n + ")");
+                throw new BadInputException("property " + Limits.quote(key) + " must be at least " + min + " (got " + n + ")");
             }
             return n;
         }
@@ -474,7 +477,7 @@ public final class WorkloadOptions {
         int intAtLeast(String key, int dflt, int min) {
             long n = longAtLeast(key, dflt, min);
             if (n > Integer.MAX_VALUE) {
-                throw new BadInputException("property " + key + ": " + n + " is too large (at most " + Integer.MAX_VALUE + ")");
+                throw new BadInputException("property " + Limits.quote(key) + ": " + n + " is too large (at most " + Integer.MAX_VALUE + ")");
             }
             return (int) n;
         }
@@ -487,7 +490,7 @@ public final class WorkloadOptions {
             return switch (v.toLowerCase(Locale.ROOT)) {
                 case "true" -> true;
                 case "false" -> false;
-                default -> throw new BadInputException("property " + key + ": '" + v + "' is not true or false");
+                default -> throw new BadInputException("property " + Limits.quote(key) + ": '" + Limits.quote(v) + "' is not true or false");
             };
         }
 
@@ -503,7 +506,7 @@ public final class WorkloadOptions {
                 }
             }
             String valid = Stream.of(values).map(e -> e.name().toLowerCase(Locale.ROOT)).collect(Collectors.joining(", "));
-            throw new BadInputException("property " + key + ": '" + v + "' is not one of " + valid);
+            throw new BadInputException("property " + Limits.quote(key) + ": '" + Limits.quote(v) + "' is not one of " + valid);
         }
     }
 }
