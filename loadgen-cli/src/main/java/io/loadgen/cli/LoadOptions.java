@@ -68,7 +68,7 @@ final class LoadOptions {
     WaitStrategy waitStrategy;
 
     @Option(names = "--interval", paramLabel = "TIME", converter = DurationConverter.class, defaultValue = "1s",
-            order = 110, description = "Status line and interval-log period. Default: ${DEFAULT-VALUE}.")
+            order = 110, description = "Status line and interval-log period, at least 10ms. Default: ${DEFAULT-VALUE}.")
     Duration interval;
 
     @Option(names = "-p", paramLabel = "KEY=VALUE", mapFallbackValue = "", order = 200,

@@ -130,7 +130,8 @@ class AsyncRunTest {
         RunOptions o = RunOptions.builder("delayed").target(400.0).duration(Duration.ofSeconds(1)).build();
         RunResult r = new LoadRun(o, delayed(5_000_000, 1), null).run();
         long n = r.operations().get(0).count();
-        assertTrue(n > 150 && n <= 201, "a one-at-a-time 5 ms store serves at most 200 in 1 s: " + n);
+        // At most 200; fewer on a busy VM, where the 5 ms sleeps run long (the expected max below uses the real rate).
+        assertTrue(n > 100 && n <= 201, "a one-at-a-time 5 ms store serves at most 200 in 1 s: " + n);
         long heldBack = r.harness().get("held_back_by_max_in_flight").longValue();
         assertTrue(heldBack >= n - 5, "nearly every request found the slot busy: " + heldBack + " of " + n);
         Histogram intended = r.operations().get(0).histogram(View.INTENDED);
