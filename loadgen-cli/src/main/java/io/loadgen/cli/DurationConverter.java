@@ -1,6 +1,7 @@
 package io.loadgen.cli;
 
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.Limits;
 import io.loadgen.core.time.Durations;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
@@ -14,8 +15,11 @@ final class DurationConverter implements ITypeConverter<Duration> {
         try {
             return Durations.parse(value, "duration");
         } catch (BadInputException e) {
-            throw new TypeConversionException("'" + value + "' is not a duration; write a number with a unit:"
-                    + " ns, us, ms, s, m or h (e.g. 500ms, 30s)");
+            if (value.trim().startsWith("-")) {
+                throw new TypeConversionException("'" + Limits.quote(value) + "' must be positive, e.g. 30s");
+            }
+            throw new TypeConversionException("'" + Limits.quote(value) + "' is not a duration; write a number with a"
+                    + " unit: ns, us, ms, s, m or h (e.g. 500ms, 30s)");
         }
     }
 }

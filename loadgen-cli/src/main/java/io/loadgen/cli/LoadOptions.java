@@ -10,7 +10,8 @@ import io.loadgen.core.wait.WaitStrategy;
 import picocli.CommandLine.Option;
 
 import java.io.IOException;
-import java.io.Reader;
+import java.io.BufferedInputStream;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -67,7 +68,7 @@ final class LoadOptions {
     WaitStrategy waitStrategy;
 
     @Option(names = "--interval", paramLabel = "TIME", converter = DurationConverter.class, defaultValue = "1s",
-            order = 110, description = "Status line and interval-log period. Default: ${DEFAULT-VALUE}.")
+            order = 110, description = "Status line and interval-log period, at least 10ms. Default: ${DEFAULT-VALUE}.")
     Duration interval;
 
     @Option(names = "-p", paramLabel = "KEY=VALUE", mapFallbackValue = "", order = 200,
@@ -81,6 +82,8 @@ final class LoadOptions {
     List<Path> propertyFiles = new ArrayList<>();
 
     private Map<String, String> all;
+    /** Which -P file each property came from (absent: -p, or a phases file, which names itself). */
+    private final Map<String, Path> fileOf = new LinkedHashMap<>();
     private Map<String, String> base = Map.of();
     private Integer defaultThreads;
     private WorkloadOptions workload;
@@ -99,7 +102,7 @@ final class LoadOptions {
      */
     RunOptions.Builder builder() {
         Map<String, String> props = properties();
-        workload = WorkloadOptions.hasWorkloadKeys(props) ? WorkloadOptions.from(props) : null;
+        workload = WorkloadOptions.hasWorkloadKeys(props) ? workload(props) : null;
         int n = threads != null ? threads
                 : workload != null && workload.threadCount().isPresent() ? workload.threadCount().getAsInt()
                 : defaultThreads != null ? defaultThreads : 1;
@@ -140,18 +143,42 @@ final class LoadOptions {
     Map<String, String> properties() {
         if (all == null) {
             all = new LinkedHashMap<>(base);
+            fileOf.clear();
             for (Path file : propertyFiles) {
-                all.putAll(load(file));
+                Map<String, String> loaded = load(file);
+                all.putAll(loaded);
+                loaded.keySet().forEach(k -> fileOf.put(k, file));
             }
             all.putAll(properties);
+            properties.keySet().forEach(fileOf::remove);
         }
         return all;
     }
 
+    /**
+     * The workload the properties describe; a bad value that came from a -P file is named with that file,
+     * so "property recordcount must be ..." says where to fix it.
+     */
+    private WorkloadOptions workload(Map<String, String> props) {
+        try {
+            return WorkloadOptions.from(props);
+        } catch (BadInputException e) {
+            for (Map.Entry<String, Path> source : fileOf.entrySet()) {
+                if (e.getMessage().startsWith("property " + source.getKey() + " ")
+                        || e.getMessage().startsWith("property " + source.getKey() + ":")) {
+                    throw new BadInputException("-P " + source.getValue() + ": " + e.getMessage(), e);
+                }
+            }
+            throw e;
+        }
+    }
+
     static Map<String, String> load(Path file) {
         Properties p = new Properties();
-        try (Reader r = Files.newBufferedReader(file)) {
-            p.load(r);
+        // Properties.load(InputStream) reads ISO-8859-1 (and unicode escapes), as YCSB reads its files; a
+        // Reader over UTF-8 failed on a Latin-1 byte with "Input length = 1".
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(file))) {
+            p.load(in);
         } catch (NoSuchFileException e) {
             throw new BadInputException("-P " + file + ": no such file; give the path of a .properties file");
         } catch (IOException e) {

@@ -1,5 +1,6 @@
 package io.loadgen.cli;
 
+import io.loadgen.core.Secrets;
 import io.loadgen.core.BadInputException;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -76,7 +77,7 @@ public final class Main {
         if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
             hint = "; did you mean " + u.getSuggestions().get(0) + "?";
         }
-        cmd.getErr().println("loadgen: " + ex.getMessage() + hint + " (see '" + name + " --help')");
+        cmd.getErr().println("loadgen: " + Secrets.redact(ex.getMessage()) + hint + " (see '" + name + " --help')");
         return EXIT_BAD_INPUT;
     }
 
@@ -84,15 +85,22 @@ public final class Main {
         boolean verbose = isVerbose(parseResult);
         BadInputException bad = badInput(ex);
         if (bad != null) {
-            err.println("loadgen: " + bad.getMessage());
+            err.println("loadgen: " + Secrets.redact(bad.getMessage()));
         } else {
-            err.println("loadgen: " + cmd.getCommandName() + " failed: " + ex
+            err.println("loadgen: " + cmd.getCommandName() + " failed: " + Secrets.redact(String.valueOf(ex))
                     + (verbose ? "" : " (run with -v for the stack trace)"));
         }
         if (verbose) {
-            ex.printStackTrace(err);
+            printRedactedStackTrace(ex, err);
         }
         return bad != null ? EXIT_BAD_INPUT : EXIT_FAILED;
+    }
+
+    /** The stack trace, each line redacted: exception messages may quote a URI with its password. */
+    private static void printRedactedStackTrace(Throwable ex, PrintStream err) {
+        java.io.StringWriter trace = new java.io.StringWriter();
+        ex.printStackTrace(new java.io.PrintWriter(trace));
+        err.print(Secrets.redact(trace.toString()));
     }
 
     private static BadInputException badInput(Throwable t) {

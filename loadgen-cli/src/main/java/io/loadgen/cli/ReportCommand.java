@@ -43,6 +43,14 @@ import java.util.concurrent.Callable;
                 "  loadgen report run.hlog                                   (every tag's distribution, ms)",
                 "  loadgen report a.hlog b.hlog.gz --merge-to all.hlog --json all.json"})
 final class ReportCommand implements Callable<Integer> {
+    /**
+     * The most percentile rows per halving: the distribution has about ticks x 2 x log2(count) rows, so
+     * 10^8 ran for minutes; 1000 is 200 times HistogramLogProcessor's default and still a readable file.
+     */
+    static final int MAX_TICKS_PER_HALF = 1000;
+    /** The longest moving window, a year in ms: longer cannot be meant. */
+    static final long MAX_MOVING_WINDOW_MS = 366L * 24 * 3600 * 1000;
+
     private final Streams io;
 
     @Mixin
@@ -179,11 +187,13 @@ final class ReportCommand implements Callable<Integer> {
             throw new BadInputException("--end " + end + " is before --start " + start + "; give an end after the start");
         }
         o.outputBase = output;
-        if (ticksPerHalf < 1) {
-            throw new BadInputException("--percentiles-output-ticks-per-half must be at least 1, got " + ticksPerHalf);
+        if (ticksPerHalf < 1 || ticksPerHalf > MAX_TICKS_PER_HALF) {
+            throw new BadInputException("-percentilesOutputTicksPerHalf must be from 1 to " + MAX_TICKS_PER_HALF
+                    + " (HistogramLogProcessor's default is 5; more rows than that per halving cannot be read), got "
+                    + ticksPerHalf);
         }
         o.percentilesOutputTicksPerHalf = ticksPerHalf;
-        if (!(outputValueUnitRatio > 0)) {
+        if (!(outputValueUnitRatio > 0) || Double.isInfinite(outputValueUnitRatio)) {
             throw new BadInputException("--output-value-unit-ratio must be positive, e.g. 1000000 for ms, got "
                     + outputValueUnitRatio);
         }
@@ -202,8 +212,9 @@ final class ReportCommand implements Callable<Integer> {
             o.movingWindowPercentileToReport = movingWindowPercentile;
         }
         if (movingWindowLengthMs != null) {
-            if (movingWindowLengthMs <= 0) {
-                throw new BadInputException("-mwpl must be a positive length in milliseconds, got " + movingWindowLengthMs);
+            if (movingWindowLengthMs <= 0 || movingWindowLengthMs > MAX_MOVING_WINDOW_MS) {
+                throw new BadInputException("-mwpl must be a positive length in milliseconds, at most "
+                        + MAX_MOVING_WINDOW_MS + " (a year), got " + movingWindowLengthMs);
             }
             o.movingWindowLengthInMsec = movingWindowLengthMs;
         }

@@ -1,6 +1,8 @@
 package io.loadgen.core.driver;
 
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.Limits;
+import io.loadgen.core.Secrets;
 import io.loadgen.core.time.Durations;
 import io.loadgen.core.workload.WorkloadOptions;
 
@@ -41,7 +43,7 @@ public final class DriverProperties {
         for (String key : given.keySet()) {
             if (!byName.containsKey(key)) {
                 String known = byName.isEmpty() ? "it takes none" : "it knows " + String.join(", ", byName.keySet());
-                throw new BadInputException("driver " + driver + " has no property '" + key + "'; " + known
+                throw new BadInputException("driver " + driver + " has no property '" + Limits.quote(key) + "'; " + known
                         + WorkloadOptions.didYouMean(key));
             }
         }
@@ -66,7 +68,7 @@ public final class DriverProperties {
     public Duration getDuration(String key) {
         Duration d = Durations.parse(getString(key), "property " + key);
         if (d.isNegative()) {
-            throw new BadInputException("property " + key + " must not be negative");
+            throw new BadInputException("property " + Limits.quote(key) + " must not be negative");
         }
         return d;
     }
@@ -76,7 +78,7 @@ public final class DriverProperties {
         try {
             return Long.parseLong(v);
         } catch (NumberFormatException e) {
-            throw new BadInputException("property " + key + ": '" + v + "' is not a whole number", e);
+            throw new BadInputException("property " + Limits.quote(key) + ": '" + Limits.quote(v) + "' is not a whole number", e);
         }
     }
 
@@ -85,7 +87,7 @@ public final class DriverProperties {
         try {
             return Double.parseDouble(v);
         } catch (NumberFormatException e) {
-            throw new BadInputException("property " + key + ": '" + v + "' is not a number", e);
+            throw new BadInputException("property " + Limits.quote(key) + ": '" + Limits.quote(v) + "' is not a number", e);
         }
     }
 
@@ -93,7 +95,7 @@ public final class DriverProperties {
     public double getFraction(String key) {
         double d = getDouble(key);
         if (!(d >= 0.0 && d <= 1.0)) {
-            throw new BadInputException("property " + key + ": " + d + " is not between 0 and 1");
+            throw new BadInputException("property " + Limits.quote(key) + ": " + d + " is not between 0 and 1");
         }
         return d;
     }
@@ -106,7 +108,7 @@ public final class DriverProperties {
         if (v.equals("false")) {
             return false;
         }
-        throw new BadInputException("property " + key + ": '" + v + "' is not true or false");
+        throw new BadInputException("property " + Limits.quote(key) + ": '" + Limits.quote(v) + "' is not true or false");
     }
 
     private PropertySpec spec(String key) {
@@ -117,8 +119,10 @@ public final class DriverProperties {
         return s;
     }
 
+    /** Every property as {@code key=value}, secrets redacted ({@link Secrets}): for headers and messages. */
     @Override
     public String toString() {
-        return specs.keySet().stream().map(k -> k + "=" + getString(k)).collect(Collectors.joining(" "));
+        return specs.keySet().stream().map(k -> k + "=" + Secrets.redactProperty(k, getString(k)))
+                .collect(Collectors.joining(" "));
     }
 }

@@ -1,6 +1,7 @@
 package io.loadgen.core.driver;
 
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.Limits;
 
 import java.util.List;
 import java.util.ServiceLoader;
@@ -35,7 +36,7 @@ public final class DriverRegistry {
             }
         }
         String names = all.stream().map(DriverProvider::name).collect(Collectors.joining(", "));
-        throw new BadInputException("unknown driver '" + name + "'; choose one of: " + names
+        throw new BadInputException("unknown driver '" + Limits.quote(name) + "'; choose one of: " + names
                 + " (see 'loadgen drivers')");
     }
 }

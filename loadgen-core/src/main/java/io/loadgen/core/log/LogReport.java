@@ -64,6 +64,9 @@ public final class LogReport {
         this.mergeTo = mergeTo;
     }
 
+    /** Intervals read from the logs, in the time range or not: none means the logs hold none at all. */
+    private long read;
+
     /**
      * Reads {@code logs} to the end (or to the range's end) and writes the outputs; returns each reported
      * tag's total, in the order first seen.
@@ -78,6 +81,7 @@ public final class LogReport {
         LogInterval interval;
         int inRange = 0;
         while ((interval = logs.next()) != null) {
+            read++;
             double relativeTo = single ? interval.fileStartTimeSec() : logs.startTimeSec();
             startTimeSec = relativeTo;
             double start = options.absoluteRange ? interval.absoluteStartSec() : interval.absoluteStartSec() - relativeTo;
@@ -170,6 +174,11 @@ public final class LogReport {
 
     private String nothingFound(LogSet logs, int inRange) {
         String where = String.join(", ", logs.names());
+        if (read == 0) {
+            return where + (logs.size() == 1 ? " holds" : " hold") + " no interval: empty, only a header, or cut off"
+                    + " before its first interval (a gzip log missing its end reads this way); give a log written by"
+                    + " loadgen run --hlog FILE that ran for at least one --interval";
+        }
         if (inRange == 0) {
             return "no interval in " + where + " falls in the time range "
                     + options.rangeStartSec + " to " + (options.rangeEndSec == Double.MAX_VALUE ? "the end" : options.rangeEndSec)

@@ -51,7 +51,7 @@ final class AsyncIssuer extends LoadThread {
         if (acquired != null) {
             return startNs;
         }
-        heldBack++;
+        waitedForSlot = true;
         acquired = awaitSlot();
         return acquired == null ? STOPPED : clock.nanoTime();
     }

@@ -45,8 +45,9 @@ final class EventLoopIssuer extends LoadThread {
     private boolean holding;
     private boolean draining;
     private boolean finished;
-    /** When the timer armed last fires; in the past when none is pending. */
-    private long armedNs = Long.MIN_VALUE / 2;
+    /** When the timer armed last fires, while {@link #armed}; a flag, not a sentinel time, so comparisons stay wrap-safe. */
+    private long armedNs;
+    private boolean armed;
     private long intendedNs;
     private long readyNs;
     private long drainDeadlineNs;
@@ -121,8 +122,9 @@ final class EventLoopIssuer extends LoadThread {
             if (slot == null) {
                 return;
             }
-            long startNs = holding ? clock.nanoTime() : nowNs;
-            if (holding) {
+            boolean waited = holding;
+            long startNs = waited ? clock.nanoTime() : nowNs;
+            if (waited) {
                 holding = false;
                 readyNs = startNs; // waiting for capacity is queueing (in intended), not scheduler lag
             }
@@ -132,6 +134,7 @@ final class EventLoopIssuer extends LoadThread {
                 endLoop();
                 return;
             }
+            countHeldBack(schedule != null ? intendedNs : startNs, waited, startNs);
             issue(slot, startNs);
         }
     }
@@ -159,10 +162,7 @@ final class EventLoopIssuer extends LoadThread {
         if (slot != null) {
             return slot;
         }
-        if (!holding) {
-            holding = true;
-            heldBack++;
-        }
+        holding = true;
         waiting.set(true);
         slot = pool.poll(); // a completion may have freed one before it could see the flag
         if (slot != null) {
@@ -175,7 +175,7 @@ final class EventLoopIssuer extends LoadThread {
 
     private void countUnissued(long untilNs) {
         if (schedule != null) {
-            unissued = countDue(intendedNs, schedule, untilNs - endNs < 0 ? untilNs : endNs);
+            unissued = countDue(intendedNs, schedule, earlier(untilNs, endNs));
         }
     }
 
@@ -216,17 +216,18 @@ final class EventLoopIssuer extends LoadThread {
     private void wakeAt(long deadlineNs, long nowNs) {
         long delayNs = Math.min(deadlineNs - nowNs, MAX_TIMER_NS);
         long atNs = nowNs + delayNs;
-        if (armedNs - nowNs >= 0 && armedNs - atNs <= 0) {
+        if (armed && armedNs - nowNs >= 0 && armedNs - atNs <= 0) {
             return; // an armed timer still to fire comes first
         }
         armedNs = atNs;
+        armed = true;
         executor.schedule(timerTask, delayNs, TimeUnit.NANOSECONDS);
     }
 
     /** A timer fired: the one armed last is spent once its time has come (an earlier, stale one is not it). */
     private void onTimer() {
-        if (clock.nanoTime() - armedNs >= 0) {
-            armedNs = Long.MIN_VALUE / 2; // due: a later wakeAt arms afresh
+        if (armed && clock.nanoTime() - armedNs >= 0) {
+            armed = false; // due: a later wakeAt arms afresh
         }
         step();
     }

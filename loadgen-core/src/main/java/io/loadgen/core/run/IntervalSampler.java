@@ -1,5 +1,6 @@
 package io.loadgen.core.run;
 
+import io.loadgen.core.Secrets;
 import io.loadgen.core.output.OutputFailures;
 import io.loadgen.core.record.Histograms;
 import io.loadgen.core.record.IntervalLog;
@@ -68,6 +69,8 @@ final class IntervalSampler implements Runnable {
     private long t0Ms;
     private long measureStartNs;
     private long endNs;
+    /** True when the run has a duration, so {@link #endNs} is its end (else only far away). */
+    private boolean timed;
     private long lastNs;
     private long totalOps;
     private long reportedErrors;
@@ -129,11 +132,12 @@ final class IntervalSampler implements Runnable {
         this.intervalByTag = Collections.unmodifiableMap(byTag);
     }
 
-    /** Sets the run's start (both clocks) and end, just before the thread starts (which publishes them). */
-    IntervalSampler arm(long t0Ns, long t0Ms, long endNs) {
+    /** Sets the run's start (both clocks) and end (timed: a duration's), just before the thread starts (which publishes them). */
+    IntervalSampler arm(long t0Ns, long t0Ms, long endNs, boolean timed) {
         this.t0Ns = t0Ns;
         this.t0Ms = t0Ms;
         this.endNs = endNs;
+        this.timed = timed;
         this.measureStartNs = t0Ns + warmupNs;
         this.lastNs = t0Ns;
         this.measuredFromNs = t0Ns;
@@ -295,7 +299,7 @@ final class IntervalSampler implements Runnable {
     }
 
     private long remainingSec(long nowNs, double rate) {
-        if (endNs != Long.MAX_VALUE) {
+        if (timed) {
             return Math.max(0, (endNs - nowNs) / 1_000_000_000L);
         }
         if (operationLimit > 0 && rate > 0) {
@@ -316,7 +320,7 @@ final class IntervalSampler implements Runnable {
         }
         if (errors > reportedErrors) {
             LOG.warn("the driver threw {} exception(s) in the last interval (counted as ERROR); last: {}",
-                    errors - reportedErrors, String.valueOf(last));
+                    errors - reportedErrors, Secrets.redact(String.valueOf(last)));
             LOG.debug("last driver exception", last);
             reportedErrors = errors;
         }

@@ -1,6 +1,8 @@
 package io.loadgen.core.run;
 
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.Limits;
+import io.loadgen.core.Secrets;
 import io.loadgen.core.StopSignal;
 import io.loadgen.core.driver.AsyncDriver;
 import io.loadgen.core.driver.Driver;
@@ -52,6 +54,9 @@ public final class LoadRun {
 
     /** The most a driver's {@link Driver#warmUp} may take before the run's clock starts. */
     static final long WARM_UP_BUDGET_NS = TimeUnit.SECONDS.toNanos(1);
+
+    /** How far away a run without a duration puts its end: far, yet wrap-safe against any nanoTime of the run. */
+    static final long NO_END_NS = 1L << 62;
 
     private final RunOptions options;
     private final DriverProvider provider;
@@ -111,23 +116,26 @@ public final class LoadRun {
     public RunResult run() throws Exception {
         DriverProperties properties = DriverProperties.of(provider.name(), provider.properties(), options.properties());
         OperationPlan plan = this.plan != null ? this.plan : OperationPlan.fixed(operationName());
+        checkMemory(plan.operations().size(), 0);
         RunEvents events = new RunEvents();
-        IntervalLog log = openLog();
+        // The driver opens first: a property it rejects (or a server it cannot reach) leaves no empty log behind.
+        Driver driver = provider.open(properties,
+                new DriverContext(options.threads(), options.seed(), plan.recordShape(), events));
+        IntervalLog log = null;
         try (GcPauseEvents gc = GcPauseEvents.listen(events)) {
-            Driver driver = provider.open(properties,
-                    new DriverContext(options.threads(), options.seed(), plan.recordShape(), events));
+            log = openLog();
+            if (!options.coldStart()) {
+                driver.warmUp(WARM_UP_BUDGET_NS); // before t0: a cold start is not the target's latency
+            }
+            return runWith(driver, plan, log, properties, events);
+        } finally {
             try {
-                if (!options.coldStart()) {
-                    driver.warmUp(WARM_UP_BUDGET_NS); // before t0: a cold start is not the target's latency
+                if (log != null) {
+                    log.close();
+                    intervalLogFailure = log.failure();
                 }
-                return runWith(driver, plan, log, properties, events);
             } finally {
                 driver.close();
-            }
-        } finally {
-            if (log != null) {
-                log.close();
-                intervalLogFailure = log.failure();
             }
         }
     }
@@ -160,6 +168,7 @@ public final class LoadRun {
         int threads = options.threads();
         boolean async = driver instanceof AsyncDriver;
         int maxInFlight = async ? maxInFlightPerIssuer((AsyncDriver) driver) : 0;
+        checkMemory(ops.length, maxInFlight);
         WorkerRecorders[] recorders = new WorkerRecorders[threads];
         LoadThread[] loops = new LoadThread[threads];
         SchedulePosition position = new SchedulePosition(threads);
@@ -183,7 +192,8 @@ public final class LoadRun {
         // Everything is built (and its classes loaded); only now fix the start, a little ahead of the threads.
         long t0Ns = clock.nanoTime() + START_LEAD_NS;
         long t0Ms = System.currentTimeMillis() + TimeUnit.NANOSECONDS.toMillis(START_LEAD_NS);
-        long endNs = options.duration().isZero() ? Long.MAX_VALUE : t0Ns + options.duration().toNanos();
+        // Without a duration the end is 2^62 ns (146 years) away, not Long.MAX_VALUE: times compare wrap-safely.
+        long endNs = t0Ns + (options.duration().isZero() ? NO_END_NS : options.duration().toNanos());
         if (log != null) {
             log.writeHeader(t0Ms, headerComments(ops, properties, driver));
         }
@@ -191,7 +201,8 @@ public final class LoadRun {
         for (LoadThread w : loops) {
             w.arm(schedule(t0Ns, seeds.split()), endNs);
         }
-        Thread samplerThread = new Thread(sampler.arm(t0Ns, t0Ms, endNs), "loadgen-sampler");
+        Thread samplerThread = new Thread(sampler.arm(t0Ns, t0Ms, endNs, !options.duration().isZero()),
+                "loadgen-sampler");
         samplerThread.setDaemon(true);
         samplerThread.start();
         for (int w = 0; w < threads; w++) {
@@ -203,6 +214,27 @@ public final class LoadRun {
             throw new IllegalStateException("interval sampler failed", sampler.failure());
         }
         return result(ops, loops, sampler, driver, gcBefore);
+    }
+
+    /**
+     * Refuses a run whose preallocated state would not fit in {@link Limits#heapBudgetBytes()}: each thread's
+     * recorders ({@link Limits#recorderBytesPerThread}) and in-flight slots. Before anything is allocated, so
+     * too many threads is one line, not an OutOfMemoryError.
+     */
+    private void checkMemory(int opTypes, int inFlightPerThread) {
+        long perThread = Limits.recorderBytesPerThread(opTypes) + (long) inFlightPerThread * Limits.BYTES_PER_IN_FLIGHT_SLOT;
+        long budget = Limits.heapBudgetBytes();
+        long fit = budget / perThread;
+        if (options.threads() > fit) {
+            throw new BadInputException(options.threads() + " threads need about "
+                    + Limits.bytes(perThread * options.threads()) + " of preallocated histograms"
+                    + (inFlightPerThread > 0 ? " and in-flight slots" : "") + " (" + Limits.bytes(perThread)
+                    + " per thread for " + opTypes + " operation type" + (opTypes == 1 ? "" : "s")
+                    + "), more than half this JVM's maximum heap (" + Limits.bytes(Limits.maxHeapBytes())
+                    + "): at most " + fit + " threads fit; lower --threads (or the workload's threadcount)"
+                    + (inFlightPerThread > 1 ? " or --max-in-flight" : "")
+                    + ", or give a larger heap, e.g. LOADGEN_JAVA_OPTS=-Xmx8g");
+        }
     }
 
     /** Each run type's index in the driver's operations; a type the driver lacks is bad input. */
@@ -367,6 +399,7 @@ public final class LoadRun {
         c.add("events: lines #[event: kind=KIND source=SOURCE start=SEC length_ms=MS] mark pauses: the driver's"
                 + " (e.g. kind=stop-the-world) and the harness's own GC (kind=gc source=harness); SEC is relative to"
                 + " the StartTime, as the interval timestamps are");
+        c.replaceAll(Secrets::redact); // the log is often kept as a CI artifact
         return c;
     }
 

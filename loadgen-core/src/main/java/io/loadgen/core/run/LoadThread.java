@@ -36,14 +36,22 @@ abstract class LoadThread implements Runnable {
     private final String[] typeNames;
 
     Schedule schedule;
-    long endNs = Long.MAX_VALUE;
+    long endNs;
     long issued;
     long unissued;
     /** The logical key of the operation {@link #prepare} prepared last. */
     long preparedKey;
-    /** Async issuers: operations that waited for a free slot, and those still in flight when the run gave up. */
+    /**
+     * Async issuers: operations held back by the in-flight bound ({@link #countHeldBack}), and those still
+     * in flight when the run gave up.
+     */
     long heldBack;
     long inFlightAtEnd;
+    /** When the last wait for a free slot ended; operations due before it were held back by the bound. */
+    private long heldBackUntilNs;
+    private boolean waitedOnce;
+    /** Set by {@link #acquire} when it had to wait (the clock may read the same after a short wait). */
+    boolean waitedForSlot;
     private volatile Throwable lastError;
     private volatile long errorCount;
 
@@ -76,7 +84,8 @@ abstract class LoadThread implements Runnable {
      * Sets the times, once everything is built and just before the thread starts (which publishes them).
      *
      * @param schedule this thread's schedule, or null for an unthrottled run
-     * @param endNs    no operation starts at or after this time (MAX_VALUE: no time limit)
+     * @param endNs    no operation starts at or after this time (without a duration, one far away, still
+     *                 compared wrap-safely)
      */
     LoadThread arm(Schedule schedule, long endNs) {
         this.schedule = schedule;
@@ -126,21 +135,25 @@ abstract class LoadThread implements Runnable {
             }
             long startNs = schedule != null ? wait.await(intendedNs, clock, stop) : clock.nanoTime();
             long acquiredNs = acquire(startNs);
-            if (acquiredNs != startNs) {
+            boolean waited = acquiredNs != startNs || waitedForSlot;
+            waitedForSlot = false;
+            if (waited) {
                 readyNs = acquiredNs; // waiting for capacity is queueing (in intended), not scheduler lag
                 startNs = acquiredNs;
             }
             if (startNs == STOPPED || startNs - endNs >= 0 || stop.isStopped()) {
                 release();
                 unissued = schedule == null ? 0 : countDue(intendedNs, schedule,
-                        startNs == STOPPED ? clock.nanoTime() : Math.min(startNs, endNs));
+                        startNs == STOPPED ? clock.nanoTime() : earlier(startNs, endNs));
                 return;
             }
             long nextIntendedNs = 0;
             long lagNs = WorkerRecorders.NO_LAG;
             if (schedule == null) {
                 intendedNs = startNs;
-            } else {
+            }
+            countHeldBack(intendedNs, waited, startNs);
+            if (schedule != null) {
                 // The scheduler's own delay: from when the op could have started (its intended start, or
                 // when this thread became free if it was behind) to when it did. Queueing is not lag.
                 lagNs = startNs - (intendedNs - readyNs >= 0 ? intendedNs : readyNs);
@@ -204,14 +217,34 @@ abstract class LoadThread implements Runnable {
 
     /**
      * Counts the operations intended before {@code untilNs} that were never issued: the pending one
-     * (intended at {@code pendingNs}) and those the schedule still holds. Called once, as the loop stops.
+     * (intended at {@code pendingNs}) and those the schedule still holds, computed by the schedule rather
+     * than stepped through (see {@link Schedule#countUntil}). Called once, as the loop stops.
      */
     static long countDue(long pendingNs, Schedule schedule, long untilNs) {
-        long n = 0;
-        for (long t = pendingNs; t - untilNs < 0; t = schedule.nextIntendedStartNs()) {
-            n++;
+        return schedule.countUntil(pendingNs, untilNs);
+    }
+
+    /** The earlier of two {@link System#nanoTime()} readings, wrap-safely ({@code Math.min} is not). */
+    static long earlier(long aNs, long bNs) {
+        return aNs - bNs < 0 ? aNs : bNs;
+    }
+
+    /**
+     * Async issuers: counts an operation about to be issued as held back by the in-flight bound when its
+     * issuer just waited for a free slot, or when it fell due while the issuer was waiting for one (then
+     * the bound, not the schedule, made it late: after a stall every operation due during the wait is
+     * held back, not only the one that waited). A compare and an add; nothing allocates.
+     *
+     * @param waited  the issuer waited for a slot just now, until {@code startNs}
+     */
+    final void countHeldBack(long intendedNs, boolean waited, long startNs) {
+        if (waited) {
+            heldBack++;
+            heldBackUntilNs = startNs;
+            waitedOnce = true;
+        } else if (waitedOnce && intendedNs - heldBackUntilNs < 0) {
+            heldBack++;
         }
-        return n;
     }
 
     /** Operations issued. After join. */
@@ -224,7 +257,7 @@ abstract class LoadThread implements Runnable {
         return unissued;
     }
 
-    /** Operations that had to wait for a free in-flight slot (async only). After join. */
+    /** Operations held back by the in-flight bound, see {@link #countHeldBack} (async only). After join. */
     final long heldBack() {
         return heldBack;
     }

@@ -1,6 +1,7 @@
 package io.loadgen.core.run;
 
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.Limits;
 import io.loadgen.core.schedule.Arrival;
 import io.loadgen.core.schedule.RateProfile;
 import io.loadgen.core.time.Durations;
@@ -303,14 +304,36 @@ public final class RunOptions {
                 throw new BadInputException("--target must be a positive rate in ops/s (got " + targetOpsPerSec
                         + "); leave it out for an unthrottled run");
             }
+            if (targetOpsPerSec != null && targetOpsPerSec > Limits.MAX_TARGET_OPS_PER_SEC) {
+                throw new BadInputException("--target " + fmt(targetOpsPerSec) + " is above the limit of 1e9 ops/s"
+                        + " (one operation per nanosecond, the clock's resolution); give a lower rate, or leave"
+                        + " --target out for an unthrottled run");
+            }
             if (operations != null && operations < 1) {
                 throw new BadInputException("--operations must be at least 1 (got " + operations + ")");
+            }
+            if (operations != null && operations > Limits.MAX_OPERATIONS) {
+                throw new BadInputException("--operations " + operations + " is above the limit of "
+                        + Limits.MAX_OPERATIONS + " (2^53, the largest count a double holds exactly); give fewer,"
+                        + " or bound the run by --duration");
             }
             if (duration != null && (duration.isNegative() || duration.isZero())) {
                 throw new BadInputException("--duration must be positive (got " + Durations.format(duration) + ")");
             }
+            if (duration != null && duration.compareTo(Duration.ofNanos(Limits.MAX_DURATION_NS)) > 0) {
+                throw new BadInputException("--duration " + Durations.format(duration) + " is above the limit of"
+                        + " 366 days (8784h); give a shorter one");
+            }
             if (interval.isNegative() || interval.isZero()) {
                 throw new BadInputException("--interval must be positive (got " + Durations.format(interval) + ")");
+            }
+            if (interval.compareTo(Duration.ofNanos(Limits.MIN_INTERVAL_NS)) < 0) {
+                throw new BadInputException("--interval " + Durations.format(interval) + " is below the minimum of"
+                        + " 10ms (shorter, the sampler's own work disturbs the run); give 10ms or more");
+            }
+            if (maxInFlight > Limits.MAX_IN_FLIGHT) {
+                throw new BadInputException("--max-in-flight " + maxInFlight + " is above the limit of "
+                        + Limits.MAX_IN_FLIGHT + " per thread; give a lower one");
             }
             if (maxInFlight < 1) {
                 throw new BadInputException("--max-in-flight must be at least 1 (got " + maxInFlight + ")");

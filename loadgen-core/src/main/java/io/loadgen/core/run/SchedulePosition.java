@@ -38,13 +38,15 @@ final class SchedulePosition {
      * 0 when every worker is on time. Any thread.
      */
     long behindNs(long nowNs) {
-        long oldest = IDLE;
+        long oldest = 0;
+        boolean any = false;
         for (int w = 0; w < workers; w++) {
             long v = slots.get(w * STRIDE);
-            if (v != IDLE && v - oldest < 0) {
+            if (v != IDLE && (!any || v - oldest < 0)) { // wrap-safe: IDLE is a marker, never compared as a time
                 oldest = v;
+                any = true;
             }
         }
-        return oldest == IDLE ? 0 : Math.max(0, nowNs - oldest);
+        return any ? Math.max(0, nowNs - oldest) : 0;
     }
 }

@@ -26,6 +26,29 @@ public final class FixedRateSchedule implements Schedule {
         return startNs + (long) (k++ * intervalNs);
     }
 
+    /**
+     * Exact, by arithmetic: operation j is before {@code untilNs} when {@code (long) (j * intervalNs) < d},
+     * {@code d = untilNs - startNs}, i.e. when j is below the first j' with {@code (long) (j' * intervalNs) >= d};
+     * j' is {@code ceil(d / intervalNs)}, nudged by one where the division rounds.
+     */
+    @Override
+    public long countUntil(long pendingNs, long untilNs) {
+        if (pendingNs - untilNs >= 0) {
+            return 0;
+        }
+        long pending = k - 1;
+        long d = untilNs - startNs;
+        long first = (long) Math.ceil(d / intervalNs);
+        while (first > pending && (long) ((first - 1) * intervalNs) >= d) {
+            first--;
+        }
+        while ((long) (first * intervalNs) < d) {
+            first++;
+        }
+        k = first;
+        return first - pending;
+    }
+
     @Override
     public double meanIntervalNs() {
         return intervalNs;

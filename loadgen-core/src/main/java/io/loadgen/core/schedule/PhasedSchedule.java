@@ -4,10 +4,14 @@ package io.loadgen.core.schedule;
  * Intended starts that follow a {@link RateProfile}: this worker's share of the rate, integrated over
  * time, reaches its k-th operation at the k-th intended start. Within a segment whose rate goes linearly
  * from a to b over T, the count after τ is {@code a·τ + (b − a)·τ²/(2T)}, so each start is found by
- * solving that quadratic, exactly, without stepping. After the last segment the schedule returns
- * {@code Long.MAX_VALUE} (nothing more is due). One worker thread only; allocates nothing.
+ * solving that quadratic, exactly, without stepping. After the last segment the schedule returns a time
+ * 2^62 ns (146 years) past the profile's end: nothing more is due, and that still compares wrap-safely
+ * with any time of the run. One worker thread only; allocates nothing.
  */
 public final class PhasedSchedule implements Schedule {
+    /** How far past the profile's end the schedule puts "never". */
+    private static final long NEVER_AFTER_END_NS = 1L << 62;
+
     private final long startNs;
     private final RateProfile.Segment[] segments;
     private final double share;
@@ -46,7 +50,41 @@ public final class PhasedSchedule implements Schedule {
             segmentStartNs += s.durationNs();
             segment++;
         }
-        return Long.MAX_VALUE;
+        return segmentStartNs + NEVER_AFTER_END_NS;
+    }
+
+    /**
+     * Direct: operation c (its count along this worker's share of the rate) is intended before
+     * {@code untilNs} when c is below the count the profile reaches at {@code untilNs}, which is the
+     * integral up to there, segment by segment. Exact up to floating-point rounding of that integral.
+     */
+    @Override
+    public long countUntil(long pendingNs, long untilNs) {
+        if (pendingNs - untilNs >= 0) {
+            return 0;
+        }
+        double pendingCount = nextCount - 1;
+        long n = Math.max(1, (long) Math.ceil(countAt(untilNs) - pendingCount));
+        nextCount = pendingCount + n;
+        return n;
+    }
+
+    /** How many operations this worker's share of the profile intends before {@code atNs}. */
+    private double countAt(long atNs) {
+        double count = segmentStartCount;
+        long fromNs = segmentStartNs;
+        for (int i = segment; i < segments.length; i++) {
+            RateProfile.Segment s = segments[i];
+            double a = s.fromOpsPerSec() * share / 1e9;
+            double slope = (s.toOpsPerSec() - s.fromOpsPerSec()) * share / 1e9 / s.durationNs();
+            double tauNs = Math.min(atNs - fromNs, s.durationNs());
+            count += a * tauNs + slope * tauNs * tauNs / 2;
+            if (atNs - fromNs <= s.durationNs()) {
+                break;
+            }
+            fromNs += s.durationNs();
+        }
+        return count;
     }
 
     /** Smallest τ ≥ 0 with a·τ + slope·τ²/2 = need; +∞ when the segment never gets there. */

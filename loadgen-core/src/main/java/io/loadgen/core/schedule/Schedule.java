@@ -14,4 +14,13 @@ public interface Schedule {
 
     /** The mean gap between intended starts, in nanoseconds (the expected interval for correction). */
     double meanIntervalNs();
+
+    /**
+     * Counts the operations intended before {@code untilNs} from the one this schedule returned last
+     * ({@code pendingNs}, never issued) on, and advances past them; 0 when {@code pendingNs} is not before
+     * {@code untilNs}. Called once, as a run stops, to count what fell due but was never issued, so it must
+     * not step through them one at a time: a stalled worker at 10^9 ops/s leaves 10^9 a second. Times
+     * compare wrap-safely ({@code a - b < 0}, as {@link System#nanoTime()} requires).
+     */
+    long countUntil(long pendingNs, long untilNs);
 }

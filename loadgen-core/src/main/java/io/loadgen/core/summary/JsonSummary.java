@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.loadgen.core.Secrets;
 import io.loadgen.core.driver.Status;
 import io.loadgen.core.record.View;
 import org.HdrHistogram.Histogram;
@@ -73,7 +74,7 @@ public final class JsonSummary {
         root.put("throughput_ops_per_sec", result.throughputOpsPerSec());
         root.put("threads", result.threads());
         root.put("duration_s", result.runTimeNs() / 1e9);
-        root.put("stop_reason", result.stopReason());
+        root.put("stop_reason", Secrets.redact(result.stopReason()));
         root.put("unissued_operations", result.unissuedOps());
         root.put("expected_interval_us", ReportedViews.micros(result.expectedIntervalNs()));
         correctedBasis(root, result.corrected());

@@ -1,6 +1,7 @@
 package io.loadgen.core.time;
 
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.Limits;
 
 import java.math.BigDecimal;
 import java.time.Duration;
@@ -11,6 +12,8 @@ import java.util.Locale;
  * {@code 2m}, {@code 1h}. Stateless; any thread.
  */
 public final class Durations {
+    /** Longer text is no duration anyone typed; it is refused before it is parsed or echoed whole. */
+    private static final int MAX_CHARS = 64;
     private static final String FORM = "a number with a unit: ns, us, ms, s, m or h (e.g. 4ms, 1.5s, 2m)";
 
     private Durations() {
@@ -24,6 +27,12 @@ public final class Durations {
      */
     public static Duration parse(String text, String what) {
         String t = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
+        if (t.length() > MAX_CHARS) {
+            throw new BadInputException(what + ": '" + Limits.quote(text) + "' is not a duration; write " + FORM);
+        }
+        if (t.startsWith("-")) {
+            throw new BadInputException(what + " must be positive (got " + text.trim() + ")");
+        }
         int i = 0;
         while (i < t.length() && (Character.isDigit(t.charAt(i)) || t.charAt(i) == '.')) {
             i++;

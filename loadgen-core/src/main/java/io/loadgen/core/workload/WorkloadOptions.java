@@ -1,6 +1,7 @@
 package io.loadgen.core.workload;
 
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.Limits;
 
 import java.time.Duration;
 import java.util.Collections;
@@ -47,6 +48,8 @@ public final class WorkloadOptions {
     private static final List<String> CLIENT_KEYS = List.of("threadcount", "target", "maxexecutiontime", "db");
     private static final Set<String> KNOWN_KEYS = knownKeySet();
     private static final int SUGGESTION_DISTANCE = 2;
+    /** The longest scan: 10^7 records, which zipfian scan lengths sum 10^7 powers over once (about 0.3 s). */
+    static final int MAX_SCAN_LENGTH = 10_000_000;
 
     /** How operations pick existing records ({@code requestdistribution}). */
     public enum RequestDistribution { UNIFORM, ZIPFIAN, LATEST, HOTSPOT, SEQUENTIAL, EXPONENTIAL }
@@ -169,6 +172,9 @@ public final class WorkloadOptions {
         String best = null;
         int bestDistance = SUGGESTION_DISTANCE + 1;
         for (String k : KNOWN_KEYS) {
+            if (Math.abs(key.length() - k.length()) > SUGGESTION_DISTANCE) {
+                continue; // too far apart to be a typo, and a 5 MB key costs no quadratic table
+            }
             int d = EditDistance.between(key.toLowerCase(Locale.ROOT), k);
             if (d < bestDistance) {
                 best = k;
@@ -186,7 +192,7 @@ public final class WorkloadOptions {
     private void check() {
         if (!CORE_WORKLOAD_CLASSES.contains(workloadClass)) {
             throw new BadInputException("property workload: loadgen runs YCSB's core workload only, not '"
-                    + workloadClass + "'; set workload=" + CORE_WORKLOAD_CLASSES.get(0) + " or leave it out");
+                    + Limits.quote(workloadClass) + "'; set workload=" + CORE_WORKLOAD_CLASSES.get(0) + " or leave it out");
         }
         if (opProportions.values().stream().allMatch(p -> p == 0.0)) {
             throw new BadInputException("the operation proportions " + String.join(", ", PROPORTION_KEYS)
@@ -203,6 +209,12 @@ public final class WorkloadOptions {
         if (minScanLength > maxScanLength) {
             throw new BadInputException("property minscanlength (" + minScanLength + ") is above maxscanlength ("
                     + maxScanLength + "); make the minimum at most the maximum");
+        }
+        Limits.checkRecordShape("fieldcount", fieldCount, "fieldlength", fieldLength);
+        if (maxScanLength > MAX_SCAN_LENGTH) {
+            throw new BadInputException("property maxscanlength " + maxScanLength + " is above the limit of "
+                    + MAX_SCAN_LENGTH + " records per scan (a zipfian scan length precomputes over the whole"
+                    + " range); give a smaller one");
         }
         if (minFieldLength > fieldLength) {
             throw new BadInputException("property minfieldlength (" + minFieldLength + ") is above fieldlength ("
@@ -421,13 +433,13 @@ public final class WorkloadOptions {
             } catch (NumberFormatException e) {
                 // falls through to the message below
             }
-            throw new BadInputException("property " + key + ": '" + v + "' is not a number");
+            throw new BadInputException("property " + Limits.quote(key) + ": '" + Limits.quote(v) + "' is not a number");
         }
 
         double fraction(String key, double dflt) {
             double d = number(key, dflt);
             if (d < 0 || d > 1) {
-                throw new BadInputException("property " + key + ": " + string(key, "") + " is not between 0 and 1");
+                throw new BadInputException("property " + Limits.quote(key) + ": " + Limits.quote(string(key, "")) + " is not between 0 and 1");
             }
             return d;
         }
@@ -435,7 +447,7 @@ public final class WorkloadOptions {
         double positive(String key, double dflt) {
             double d = number(key, dflt);
             if (d <= 0) {
-                throw new BadInputException("property " + key + " must be above 0 (got " + string(key, "") + ")");
+                throw new BadInputException("property " + Limits.quote(key) + " must be above 0 (got " + Limits.quote(string(key, "")) + ")");
             }
             return d;
         }
@@ -443,7 +455,7 @@ public final class WorkloadOptions {
         double atLeastZero(String key) {
             double d = number(key, 0);
             if (d < 0) {
-                throw new BadInputException("property " + key + " must not be negative (got " + string(key, "") + ")");
+                throw new BadInputException("property " + Limits.quote(key) + " must not be negative (got " + Limits.quote(string(key, "")) + ")");
             }
             return d;
         }
@@ -454,10 +466,10 @@ public final class WorkloadOptions {
             try {
                 n = v == null ? dflt : Long.parseLong(v);
             } catch (NumberFormatException e) {
-                throw new BadInputException("property " + key + ": '" + v + "' is not a whole number", e);
+                throw new BadInputException("property " + Limits.quote(key) + ": '" + Limits.quote(v) + "' is not a whole number", e);
             }
             if (n < min) {
-                throw new BadInputException("property " + key + " must be at least " + min + " (got " + n + ")");
+                throw new BadInputException("property " + Limits.quote(key) + " must be at least " + min + " (got " + n + ")");
             }
             return n;
         }
@@ -465,7 +477,7 @@ public final class WorkloadOptions {
         int intAtLeast(String key, int dflt, int min) {
             long n = longAtLeast(key, dflt, min);
             if (n > Integer.MAX_VALUE) {
-                throw new BadInputException("property " + key + ": " + n + " is too large (at most " + Integer.MAX_VALUE + ")");
+                throw new BadInputException("property " + Limits.quote(key) + ": " + n + " is too large (at most " + Integer.MAX_VALUE + ")");
             }
             return (int) n;
         }
@@ -478,7 +490,7 @@ public final class WorkloadOptions {
             return switch (v.toLowerCase(Locale.ROOT)) {
                 case "true" -> true;
                 case "false" -> false;
-                default -> throw new BadInputException("property " + key + ": '" + v + "' is not true or false");
+                default -> throw new BadInputException("property " + Limits.quote(key) + ": '" + Limits.quote(v) + "' is not true or false");
             };
         }
 
@@ -494,7 +506,7 @@ public final class WorkloadOptions {
                 }
             }
             String valid = Stream.of(values).map(e -> e.name().toLowerCase(Locale.ROOT)).collect(Collectors.joining(", "));
-            throw new BadInputException("property " + key + ": '" + v + "' is not one of " + valid);
+            throw new BadInputException("property " + Limits.quote(key) + ": '" + Limits.quote(v) + "' is not one of " + valid);
         }
     }
 }

@@ -28,6 +28,19 @@ class RunOptionsTest {
     }
 
     @Test
+    void valuesThatCannotBeMeantAreRefusedNamingTheLimit() {
+        assertTrue(rejected(RunOptions.builder("noop").target(1e12)).contains("above the limit of 1e9 ops/s"));
+        assertTrue(rejected(RunOptions.builder("noop").duration(Duration.ofHours(2_562_047)))
+                .contains("above the limit of 366 days"));
+        assertTrue(rejected(RunOptions.builder("noop").operations((1L << 53) + 1)).contains("above the limit of 9007199254740992"));
+        assertTrue(rejected(RunOptions.builder("noop").interval(Duration.ofNanos(1))).contains("below the minimum of 10ms"));
+        assertTrue(rejected(RunOptions.builder("noop").maxInFlight(Integer.MAX_VALUE)).contains("above the limit of 1048576"));
+        // The limits themselves are accepted.
+        RunOptions.builder("noop").target(1e9).duration(Duration.ofDays(366)).operations(1L << 53)
+                .interval(Duration.ofMillis(10)).maxInFlight(1 << 20).build();
+    }
+
+    @Test
     void defaultsToTenSecondsUnlessAnOperationCountBoundsTheRun() {
         assertEquals(Duration.ofSeconds(10), RunOptions.builder("noop").build().duration());
         assertEquals(Duration.ZERO, RunOptions.builder("noop").operations(5L).build().duration());

@@ -278,4 +278,18 @@ class WorkloadOptionsTest {
         }
         return Math.abs(hash.longValue());
     }
+
+    @Test
+    void aRecordTooBigForTheHeapOrAnAbsurdScanIsRefusedNamingTheLimit() {
+        String big = assertThrows(BadInputException.class, () -> WorkloadOptions.from(Map.of("recordcount", "10",
+                "fieldlength", "2000000000"))).getMessage();
+        assertTrue(big.startsWith("a record of fieldcount=10 x fieldlength=2000000000 bytes"), big);
+        assertTrue(big.contains("a sixteenth of this JVM's maximum heap") && big.contains("-Xmx"), big);
+        String many = assertThrows(BadInputException.class, () -> WorkloadOptions.from(Map.of("recordcount", "10",
+                "fieldcount", "2000000000", "fieldlength", "1"))).getMessage();
+        assertTrue(many.startsWith("a record of fieldcount=2000000000"), many);
+        String scan = assertThrows(BadInputException.class, () -> WorkloadOptions.from(Map.of("recordcount", "10",
+                "maxscanlength", "2000000000"))).getMessage();
+        assertTrue(scan.contains("above the limit of 10000000 records per scan"), scan);
+    }
 }

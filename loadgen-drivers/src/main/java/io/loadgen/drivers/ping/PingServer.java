@@ -10,6 +10,7 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.FixedRecvByteBufAllocator;
+import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollDatagramChannel;
 import io.netty.channel.epoll.EpollEventLoopGroup;
@@ -48,6 +49,9 @@ import java.util.concurrent.atomic.LongAdder;
  * scheduled {@code delay} later on the channel's event loop. On Linux the loop is Netty's native epoll,
  * whose timer fires within tens of microseconds of the due time; elsewhere it is NIO, which wakes on
  * whole milliseconds, so a reply may leave up to about 1 ms late.
+ *
+ * <p>A TCP connection whose client does not read its replies is paused, not buffered without bound
+ * ({@link Backpressure}), so it neither grows the server's memory nor delays other clients.
  */
 public final class PingServer implements AutoCloseable {
     private static final Logger LOG = LogManager.getLogger(PingServer.class);
@@ -65,9 +69,11 @@ public final class PingServer implements AutoCloseable {
     private final long delayNs;
     private final LongAdder receivedBytes;
     private final AtomicBoolean closed = new AtomicBoolean();
+    private final Backpressure limits;
 
     private PingServer(PingProtocol protocol, EventLoopGroup group, Channel channel, long delayNs,
-                       LongAdder receivedBytes) {
+                       LongAdder receivedBytes, Backpressure limits) {
+        this.limits = limits;
         this.protocol = protocol;
         this.group = group;
         this.channel = channel;
@@ -83,6 +89,41 @@ public final class PingServer implements AutoCloseable {
      * @throws BadInputException when the address cannot be bound (in use, or not this machine's)
      */
     public static PingServer start(PingProtocol protocol, InetSocketAddress bind, Duration delay) {
+        return start(protocol, bind, delay, Backpressure.DEFAULT);
+    }
+
+    /**
+     * A TCP connection's backpressure marks, in bytes read but not yet taken by the socket (see
+     * {@link TcpEchoHandler}): reading pauses above {@code pauseAboveBytes} and resumes below
+     * {@code resumeBelowBytes}; above {@code closeAboveBytes} the connection is closed. Also Netty's write
+     * buffer water marks. {@link #maxPendingBytes()} is the most any connection has held. Thread-safe.
+     */
+    record Backpressure(int resumeBelowBytes, int pauseAboveBytes, long closeAboveBytes,
+                        java.util.concurrent.atomic.LongAccumulator maxPending) {
+        /**
+         * 64 KiB / 256 KiB, and a cap of 4 MiB: a pipelined ping client at 100,000 ops/s of 64 bytes with a
+         * 5 ms delay holds 32 KiB, and a paused connection passes 256 KiB by at most one read loop (16 reads
+         * of at most 64 KiB), so only a connection whose reads could not be paused reaches the cap.
+         */
+        static final Backpressure DEFAULT = of(64 << 10, 256 << 10, 4L << 20);
+
+        static Backpressure of(int resumeBelowBytes, int pauseAboveBytes, long closeAboveBytes) {
+            return new Backpressure(resumeBelowBytes, pauseAboveBytes, closeAboveBytes,
+                    new java.util.concurrent.atomic.LongAccumulator(Math::max, 0));
+        }
+
+        void observe(long pendingBytes) {
+            maxPending.accumulate(pendingBytes);
+        }
+
+        /** The most bytes any connection has had waiting to be echoed. */
+        long maxPendingBytes() {
+            return maxPending.get();
+        }
+    }
+
+    /** {@link #start(PingProtocol, InetSocketAddress, Duration)} with TCP backpressure marks of its own (tests). */
+    static PingServer start(PingProtocol protocol, InetSocketAddress bind, Duration delay, Backpressure limits) {
         long delayNs = delay.toNanos();
         if (delayNs < 0) {
             throw new IllegalArgumentException("delay must not be negative: " + delay);
@@ -93,14 +134,14 @@ public final class PingServer implements AutoCloseable {
                 : new NioEventLoopGroup(1, new DefaultThreadFactory("ping-server", true));
         try {
             ChannelFuture bound = (protocol == PingProtocol.TCP
-                    ? tcp(group, delayNs, receivedBytes) : udp(group, delayNs, receivedBytes))
+                    ? tcp(group, delayNs, receivedBytes, limits) : udp(group, delayNs, receivedBytes))
                     .bind(bind).awaitUninterruptibly();
             if (!bound.isSuccess()) {
                 throw new BadInputException("ping-server cannot listen on " + protocol.label() + " "
                         + bind.getHostString() + ":" + bind.getPort() + " (" + bound.cause().getMessage()
                         + "); choose another --port or --bind");
             }
-            PingServer server = new PingServer(protocol, group, bound.channel(), delayNs, receivedBytes);
+            PingServer server = new PingServer(protocol, group, bound.channel(), delayNs, receivedBytes, limits);
             LOG.info("ping-server listening on {} {}:{}, reply delay {} ({})", protocol.label(),
                     server.address().getHostString(), server.port(), Durations.format(delay), EPOLL ? "epoll" : "nio");
             return server;
@@ -110,15 +151,18 @@ public final class PingServer implements AutoCloseable {
         }
     }
 
-    private static ServerBootstrap tcp(EventLoopGroup group, long delayNs, LongAdder receivedBytes) {
+    private static ServerBootstrap tcp(EventLoopGroup group, long delayNs, LongAdder receivedBytes, Backpressure limits) {
         return new ServerBootstrap()
                 .group(group)
                 .channel(EPOLL ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
                 .childOption(ChannelOption.TCP_NODELAY, true)
+                .childOption(ChannelOption.ALLOW_HALF_CLOSURE, true)
+                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK,
+                        new WriteBufferWaterMark(limits.resumeBelowBytes(), limits.pauseAboveBytes()))
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                        ch.pipeline().addLast(new TcpEchoHandler(delayNs, receivedBytes));
+                        ch.pipeline().addLast(new TcpEchoHandler(delayNs, receivedBytes, limits));
                     }
                 });
     }
@@ -153,6 +197,11 @@ public final class PingServer implements AutoCloseable {
     /** Payload bytes read from clients so far (TCP stream bytes, or UDP datagram payloads). */
     public long receivedBytes() {
         return receivedBytes.sum();
+    }
+
+    /** The most bytes any TCP connection has had waiting to be echoed (read, not yet taken by its socket). */
+    long maxPendingBytes() {
+        return limits.maxPendingBytes();
     }
 
     /**

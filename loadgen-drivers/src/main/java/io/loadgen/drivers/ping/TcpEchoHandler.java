@@ -1,8 +1,12 @@
 package io.loadgen.drivers.ping;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.ChannelOutboundBuffer;
+import io.netty.channel.socket.ChannelInputShutdownEvent;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -15,25 +19,54 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p>A delayed echo is a task scheduled on that same loop; tasks due at the same time run in the order
  * they were scheduled, so the stream comes back in order.
+ *
+ * <p>Backpressure, so a client that sends and never reads cannot grow the server's memory or stall the
+ * loop for everyone else: the connection's <em>pending</em> bytes are those read but not yet taken by the
+ * socket (held for the delay, or queued in Netty's outbound buffer). Above {@link PingServer.Backpressure#pauseAboveBytes}
+ * the handler stops reading (autoRead off), so the kernel's buffers, then the client's send, fill up; it
+ * reads again once pending is back under {@link PingServer.Backpressure#resumeBelowBytes} and the channel is
+ * writable. Pending can pass the pause mark by what one read loop brings; above
+ * {@link PingServer.Backpressure#closeAboveBytes} the connection is closed with a log line. On a half-close (the
+ * client shut its output) everything received is echoed, then the connection is closed.
  */
 final class TcpEchoHandler extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LogManager.getLogger(TcpEchoHandler.class);
 
     private final long delayNs;
     private final LongAdder receivedBytes;
+    private final PingServer.Backpressure limits;
+    /** Read and held for the delay, not yet written to the channel. */
+    private long heldBytes;
 
-    TcpEchoHandler(long delayNs, LongAdder receivedBytes) {
+    TcpEchoHandler(long delayNs, LongAdder receivedBytes, PingServer.Backpressure limits) {
         this.delayNs = delayNs;
         this.receivedBytes = receivedBytes;
+        this.limits = limits;
     }
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        receivedBytes.add(((ByteBuf) msg).readableBytes());
+        int n = ((ByteBuf) msg).readableBytes();
+        receivedBytes.add(n);
         if (delayNs == 0) {
             ctx.write(msg, ctx.voidPromise());
         } else {
-            ctx.executor().schedule(() -> ctx.writeAndFlush(msg, ctx.voidPromise()), delayNs, TimeUnit.NANOSECONDS);
+            heldBytes += n;
+            ctx.executor().schedule(() -> {
+                heldBytes -= n;
+                ctx.writeAndFlush(msg, ctx.voidPromise());
+                resumeIfDrained(ctx);
+            }, delayNs, TimeUnit.NANOSECONDS);
+        }
+        long pending = pendingBytes(ctx);
+        limits.observe(pending);
+        if (pending > limits.closeAboveBytes()) {
+            LOG.warn("ping-server: closing the connection from {}: {} bytes wait to be echoed, above the cap of {}"
+                    + " per connection (the client sends and does not read its replies)",
+                    ctx.channel().remoteAddress(), pending, limits.closeAboveBytes());
+            ctx.close();
+        } else if (pending > limits.pauseAboveBytes() && ctx.channel().config().isAutoRead()) {
+            ctx.channel().config().setAutoRead(false);
         }
     }
 
@@ -42,6 +75,39 @@ final class TcpEchoHandler extends ChannelInboundHandlerAdapter {
         if (delayNs == 0) {
             ctx.flush();
         }
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        resumeIfDrained(ctx);
+        ctx.fireChannelWritabilityChanged();
+    }
+
+    /** The client shut its output: echo everything received (after the delay), then close. */
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+        if (evt instanceof ChannelInputShutdownEvent) {
+            Runnable closeAfterEcho = () -> ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+            if (delayNs == 0) {
+                closeAfterEcho.run();
+            } else {
+                ctx.executor().schedule(closeAfterEcho, delayNs, TimeUnit.NANOSECONDS);
+            }
+            return;
+        }
+        ctx.fireUserEventTriggered(evt);
+    }
+
+    private void resumeIfDrained(ChannelHandlerContext ctx) {
+        if (!ctx.channel().config().isAutoRead() && ctx.channel().isWritable()
+                && pendingBytes(ctx) <= limits.resumeBelowBytes()) {
+            ctx.channel().config().setAutoRead(true);
+        }
+    }
+
+    private long pendingBytes(ChannelHandlerContext ctx) {
+        ChannelOutboundBuffer out = ctx.channel().unsafe().outboundBuffer();
+        return heldBytes + (out == null ? 0 : out.totalPendingWriteBytes());
     }
 
     @Override

@@ -12,6 +12,8 @@ import io.lettuce.core.codec.RedisCodec;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.Delay;
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.Limits;
+import io.loadgen.core.Secrets;
 import io.lettuce.core.resource.NettyCustomizer;
 import io.netty.buffer.AdaptiveByteBufAllocator;
 import io.netty.buffer.ByteBufAllocator;
@@ -58,7 +60,6 @@ final class RedisConnector {
     private static final ByteBufAllocator ALLOCATOR = new AdaptiveByteBufAllocator();
 
     static final long MAX_RECONNECT_DELAY_MS = 500;
-    private static final long PING_TIMEOUT_MS = 5_000;
 
     /**
      * Commands written while a connection's replies are being read (the completions that issue the next
@@ -112,7 +113,11 @@ final class RedisConnector {
             return opened;
         } catch (RedisConnectionException e) {
             opened.close();
-            throw new BadInputException("cannot connect to Redis at " + settings.uriText() + " (" + rootMessage(e)
+            String uri = Secrets.redact(settings.uriText());
+            if (isAuthError(rootMessage(e))) {
+                throw authError(uri, rootMessage(e), e);
+            }
+            throw new BadInputException("cannot connect to Redis at " + uri + " (" + Secrets.redact(rootMessage(e))
                     + "); start redis-server there or point -p " + RedisSettings.URI + "=redis://HOST:PORT at one", e);
         } catch (RuntimeException e) {
             opened.close();
@@ -121,30 +126,46 @@ final class RedisConnector {
     }
 
     /**
-     * PING must be answered PONG. Anything else that speaks back (an echo server, an HTTP server) would
-     * otherwise have its answers parsed as replies, and a run against it report every operation OK.
+     * One PING at open, answered PONG. A server that wants a password and got none accepts the connection
+     * and refuses every command with NOAUTH: that becomes one line about authentication instead of a run of
+     * errors. Anything else that speaks back (an echo server, an HTTP server) would have its answers parsed
+     * as replies, and a run against it report every operation OK: refused. A server that does not answer
+     * within redis.timeout is the run's to measure, not a reason to refuse it here.
      */
     private static void checkIsRedis(StatefulRedisConnection<String, byte[]> connection, RedisSettings settings) {
         String answer;
         try {
-            answer = connection.async().ping().get(PING_TIMEOUT_MS, TimeUnit.MILLISECONDS);
+            answer = connection.async().ping().get(settings.timeoutNs(), TimeUnit.NANOSECONDS);
         } catch (ExecutionException e) {
-            answer = "an error: " + rootMessage(e);
+            String message = rootMessage(e);
+            if (isAuthError(message)) {
+                throw authError(Secrets.redact(settings.uriText()), message, e);
+            }
+            answer = "an error: " + message;
         } catch (TimeoutException e) {
-            answer = "nothing within " + PING_TIMEOUT_MS + " ms";
+            return;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new RedisConnectionException("interrupted while checking the server", e);
+            return;
         }
         if (!"PONG".equals(answer)) {
-            throw new BadInputException("the server at " + settings.uriText() + " answered PING with " + shorten(answer)
-                    + ", not PONG: it is not a Redis server; point -p " + RedisSettings.URI + " at one");
+            throw new BadInputException("the server at " + Secrets.redact(settings.uriText()) + " answered PING with '"
+                    + Limits.quote(Secrets.redact(String.valueOf(answer)).replaceAll("\\s+", " "))
+                    + "', not PONG: it is not a Redis server; point -p " + RedisSettings.URI + " at one");
         }
     }
 
-    private static String shorten(String answer) {
-        String oneLine = String.valueOf(answer).replaceAll("\\s+", " ");
-        return oneLine.length() <= 40 ? "'" + oneLine + "'" : "'" + oneLine.substring(0, 40) + "...'";
+    /** Redis's answers to a missing or wrong password (and an AUTH the server does not expect). */
+    static boolean isAuthError(String message) {
+        return message != null && (message.startsWith("NOAUTH") || message.startsWith("WRONGPASS")
+                || message.contains("invalid password") || message.contains("AUTH <password> called without"));
+    }
+
+    static BadInputException authError(String redactedUri, String serverMessage, Throwable cause) {
+        return new BadInputException("Redis at " + redactedUri + " refused authentication ("
+                + Secrets.redact(Limits.quote(serverMessage)) + "); give its password in the URI: -p "
+                + RedisSettings.URI + "=redis://:<password>@HOST:PORT, or redis://<user>:<password>@HOST:PORT for an ACL user",
+                cause);
     }
 
     private static String rootMessage(Throwable e) {

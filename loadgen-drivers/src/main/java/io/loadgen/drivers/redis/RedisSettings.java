@@ -2,6 +2,8 @@ package io.loadgen.drivers.redis;
 
 import io.lettuce.core.RedisURI;
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.Limits;
+import io.loadgen.core.Secrets;
 import io.loadgen.core.driver.DriverProperties;
 import io.loadgen.core.driver.PropertySpec;
 
@@ -69,8 +71,9 @@ record RedisSettings(RedisURI uri, String uriText, long timeoutNs, int fieldCoun
         try {
             return RedisURI.create(text);
         } catch (IllegalArgumentException e) {
-            throw new BadInputException("property " + URI + ": '" + text + "' is not a Redis URI ("
-                    + e.getMessage() + "); use e.g. redis://127.0.0.1:6379", e);
+            throw new BadInputException("property " + URI + ": '" + Secrets.redact(Limits.quote(text))
+                    + "' is not a Redis URI (" + Secrets.redact(Limits.quote(e.getMessage()))
+                    + "); use e.g. redis://127.0.0.1:6379", e);
         }
     }
 

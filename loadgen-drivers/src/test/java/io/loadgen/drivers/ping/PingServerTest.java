@@ -93,4 +93,99 @@ class PingServerTest {
             }
         });
     }
+
+    /** Writes {@code total} bytes to {@code socket} on a daemon thread, never reading; returns how many it wrote. */
+    private static java.util.concurrent.atomic.AtomicLong sendWithoutReading(Socket socket, long total) {
+        java.util.concurrent.atomic.AtomicLong written = new java.util.concurrent.atomic.AtomicLong();
+        Thread t = new Thread(() -> {
+            byte[] chunk = new byte[64 << 10];
+            try {
+                while (written.get() < total) {
+                    socket.getOutputStream().write(chunk);
+                    written.addAndGet(chunk.length);
+                }
+            } catch (IOException e) {
+                // the socket was closed: the test is over, or the server closed it
+            }
+        }, "non-reading-client");
+        t.setDaemon(true);
+        t.start();
+        return written;
+    }
+
+    /** Polls {@code condition} until it holds; fails after 30 s (a bound on a hang, not a timing assertion). */
+    private static void await(java.util.function.BooleanSupplier condition, String what) throws InterruptedException {
+        long deadlineNs = System.nanoTime() + 30_000 * MS;
+        while (!condition.getAsBoolean()) {
+            assertTrue(System.nanoTime() - deadlineNs < 0, "timed out waiting until " + what);
+            Thread.sleep(10);
+        }
+    }
+
+    @Test
+    void aClientThatNeverReadsIsPausedWithinTheCapAndDoesNotStallAnother() throws Exception {
+        PingServer.Backpressure limits = PingServer.Backpressure.DEFAULT;
+        long total = 256L << 20; // far more than the kernel's buffers both ways
+        try (PingServer server = start(PingProtocol.TCP, Duration.ZERO);
+             Socket hog = new Socket("127.0.0.1", server.port());
+             Socket polite = new Socket("127.0.0.1", server.port())) {
+            java.util.concurrent.atomic.AtomicLong written = sendWithoutReading(hog, total);
+            // Once its replies fill the kernel's buffers, the server's outbound queue passes the pause mark
+            // and the server stops reading that connection.
+            await(() -> server.maxPendingBytes() > limits.pauseAboveBytes(), "the hog's replies back up");
+            polite.setSoTimeout(10_000);
+            byte[] ping = pattern(64);
+            byte[] back = new byte[64];
+            DataInputStream in = new DataInputStream(polite.getInputStream());
+            for (int i = 0; i < 200; i++) {
+                polite.getOutputStream().write(ping);
+                in.readFully(back);
+                assertArrayEquals(ping, back, "round trip " + i);
+            }
+            // Paused: the hog is blocked in its send, the server holds at most the pause mark plus one read
+            // loop (16 reads of at most 64 KiB), within the cap, and kept the connection.
+                        assertTrue(written.get() < total, "the hog's send blocked: " + written.get());
+            long bound = limits.pauseAboveBytes() + 16L * (64 << 10);
+            assertTrue(bound <= limits.closeAboveBytes(), "the bound is within the cap");
+            assertTrue(server.maxPendingBytes() <= bound,
+                    "pending " + server.maxPendingBytes() + " bytes, at most " + bound);
+            assertTrue(server.receivedBytes() - 64 * 200 <= written.get(), "the server read only what was sent");
+        }
+    }
+
+    @Test
+    void aConnectionAboveTheCapIsClosed() throws Exception {
+        // A cap of 16 KiB, below one read: the first large read of a client that never reads is over it.
+        PingServer.Backpressure limits = PingServer.Backpressure.of(4 << 10, 8 << 10, 16 << 10);
+        try (PingServer server = PingServer.start(PingProtocol.TCP, new InetSocketAddress("127.0.0.1", 0),
+                Duration.ofSeconds(5), limits);
+             Socket hog = new Socket("127.0.0.1", server.port())) {
+            hog.setSoTimeout(10_000);
+            sendWithoutReading(hog, 64L << 20);
+            int read;
+            try {
+                read = hog.getInputStream().read();
+            } catch (java.net.SocketException e) {
+                read = -1; // reset: closed too
+            }
+            assertEquals(-1, read, "the server closed the connection rather than hold its bytes");
+            assertTrue(server.maxPendingBytes() > limits.closeAboveBytes());
+        }
+    }
+
+    @Test
+    void aHalfCloseGetsEverythingEchoedBeforeTheServerCloses() throws Exception {
+        try (PingServer server = start(PingProtocol.TCP, Duration.ofMillis(20));
+             Socket socket = new Socket("127.0.0.1", server.port())) {
+            socket.setSoTimeout(10_000);
+            byte[] sent = pattern(100_000);
+            socket.getOutputStream().write(sent);
+            socket.shutdownOutput();
+            byte[] back = new byte[sent.length];
+            DataInputStream in = new DataInputStream(socket.getInputStream());
+            in.readFully(back);
+            assertArrayEquals(sent, back);
+            assertEquals(-1, in.read(), "then the server closes");
+        }
+    }
 }
