@@ -9,6 +9,8 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -43,6 +45,7 @@ final class LogFile implements Closeable {
 
     private final String name;
     private final BufferedReader in;
+    private final boolean lastLineComplete;
     private final Consumer<String> warnings;
     private final List<String> comments = new ArrayList<>();
     private final List<LogEvent> events = new ArrayList<>();
@@ -66,7 +69,12 @@ final class LogFile implements Closeable {
     private double baseTimeSec;
     private boolean observedBaseTime;
 
-    private LogFile(String name, InputStream raw, Consumer<String> warnings) throws IOException {
+    /**
+     * @param endsWithNewline whether the file is known to end with a line break: then its last line is
+     *                        complete, and a bad one is corrupt rather than cut by a killed run
+     */
+    private LogFile(String name, InputStream raw, boolean endsWithNewline, Consumer<String> warnings)
+            throws IOException {
         this.name = name;
         this.warnings = warnings;
         BufferedInputStream buffered = new BufferedInputStream(raw, 1 << 16);
@@ -74,9 +82,29 @@ final class LogFile implements Closeable {
         int b0 = buffered.read();
         int b1 = buffered.read();
         buffered.reset();
-        InputStream text = (b0 == 0x1f && b1 == 0x8b) ? new GZIPInputStream(buffered, 1 << 16) : buffered;
+        boolean gzip = b0 == 0x1f && b1 == 0x8b;
+        this.lastLineComplete = endsWithNewline && !gzip;
+        InputStream text = gzip ? new GZIPInputStream(buffered, 1 << 16) : buffered;
         this.in = new BufferedReader(new InputStreamReader(text, StandardCharsets.UTF_8), 1 << 16);
         advance();
+    }
+
+    /** Whether a regular file's last byte is a line break (false when that cannot be known). */
+    private static boolean endsWithNewline(Path path) {
+        if (!Files.isRegularFile(path)) {
+            return false;
+        }
+        try (FileChannel channel = FileChannel.open(path)) {
+            long size = channel.size();
+            if (size == 0) {
+                return false;
+            }
+            ByteBuffer last = ByteBuffer.allocate(1);
+            channel.read(last, size - 1);
+            return last.get(0) == '\n';
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     /**
@@ -86,10 +114,10 @@ final class LogFile implements Closeable {
      */
     static LogFile open(Path path, Consumer<String> warnings) throws IOException {
         if (path.toString().equals("-")) {
-            return new LogFile("<stdin>", System.in, warnings);
+            return new LogFile("<stdin>", System.in, false, warnings);
         }
         try {
-            return new LogFile(path.toString(), Files.newInputStream(path), warnings);
+            return new LogFile(path.toString(), Files.newInputStream(path), endsWithNewline(path), warnings);
         } catch (NoSuchFileException e) {
             throw new BadInputException("interval log " + path + " does not exist; give the file that "
                     + "'loadgen run --hlog FILE' wrote");
@@ -158,7 +186,7 @@ final class LogFile implements Closeable {
             String line = lookahead;
             long number = lookaheadNumber;
             advance();
-            boolean last = lookahead == null;
+            boolean last = lookahead == null && !lastLineComplete; // a last line that may have been cut
             if (line.isEmpty()) {
                 continue;
             }

@@ -100,6 +100,19 @@ class DamagedLogGateTest {
         assertEquals(new LogIntegrity(0, 0, 0, true), integrity(List.of(torn)));
     }
 
+    /** A last line that ends with its line break was written whole: bad, it is corruption, not a killed run's cut. */
+    @Test
+    void aCompleteButCorruptLastLineIsDamageNotACut() throws IOException {
+        List<String> lines = new ArrayList<>(Files.readAllLines(goodLog("good.hlog")));
+        int last = lines.size() - 1;
+        lines.set(last, lines.get(last).replaceAll(",[^,]*$", ",bm90IGEgaGlzdG9ncmFt"));
+        Path corrupt = Files.write(dir.resolve("corrupt-last.hlog"), lines); // Files.write ends every line
+        List<String> warnings = new ArrayList<>();
+        List<Verdict> verdicts = gate(List.of(corrupt), warnings);
+        assertTrue(Gate.inputDamaged(verdicts), warnings.toString());
+        assertTrue(warnings.get(0).contains("corrupt histogram"), warnings.get(0));
+    }
+
     /**
      * An outage: 30 operations succeeded in 1 ms and 970 failed. The latency rule still judges the successes,
      * but its row says how many failed operations it leaves out.
