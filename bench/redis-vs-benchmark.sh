@@ -22,6 +22,7 @@
 # redis-benchmark's is measured from the actual send).
 #
 # Environment: REPS (3), SECONDS_PER_RUN (8), WARMUP_SECONDS (3), RECORDS (10000), LOADGEN_IO_THREADS (1),
+# CASES ("c1 c8 c8xP16": which rows to run),
 # REDIS_SERVER (redis-server), REDIS_BENCHMARK (redis-benchmark), JAVA (java).
 # Needs redis-server and redis-benchmark (Debian: redis-server, redis-tools). Keep the machine otherwise idle.
 set -euo pipefail
@@ -78,6 +79,7 @@ printf '| case | redis-benchmark ops/s | loadgen ops/s | ratio | redis-benchmark
 printf '|---|---|---|---|---|---|\n'
 for spec in "c1 1 1" "c8 8 1" "c8xP16 8 16"; do
   read -r name clients depth <<<"$spec"
+  [[ " ${CASES:-c1 c8 c8xP16} " == *" $name "* ]] || continue
   : >"$work/$name.rb"; : >"$work/$name.lg"
   for _ in $(seq "$reps"); do
     # about SECONDS_PER_RUN of requests at the rate the last repetition saw (or a first guess)
