@@ -71,14 +71,13 @@ public final class LogReport {
      * @throws BadInputException when nothing usable remains: no interval in range, or none with the tag
      */
     public List<TagTotal> run(LogSet logs) throws IOException {
-        boolean single = logs.size() == 1;
         if (mergeTo != null) {
             writeMergeHeader(logs);
         }
         LogInterval interval;
         int inRange = 0;
         while ((interval = logs.next()) != null) {
-            double relativeTo = single ? interval.fileStartTimeSec() : logs.startTimeSec();
+            double relativeTo = logs.relativeToSec(interval);
             startTimeSec = relativeTo;
             double start = options.absoluteRange ? interval.absoluteStartSec() : interval.absoluteStartSec() - relativeTo;
             if (start < options.rangeStartSec) {
