@@ -74,7 +74,6 @@ public final class LogReport {
      * @throws BadInputException when nothing usable remains: no interval in range, or none with the tag
      */
     public List<TagTotal> run(LogSet logs) throws IOException {
-        boolean single = logs.size() == 1;
         if (mergeTo != null) {
             writeMergeHeader(logs);
         }
@@ -82,7 +81,7 @@ public final class LogReport {
         int inRange = 0;
         while ((interval = logs.next()) != null) {
             read++;
-            double relativeTo = single ? interval.fileStartTimeSec() : logs.startTimeSec();
+            double relativeTo = logs.relativeToSec(interval);
             startTimeSec = relativeTo;
             double start = options.absoluteRange ? interval.absoluteStartSec() : interval.absoluteStartSec() - relativeTo;
             if (start < options.rangeStartSec) {

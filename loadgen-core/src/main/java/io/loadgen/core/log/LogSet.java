@@ -94,6 +94,16 @@ public final class LogSet implements AutoCloseable {
         return startTimeSec;
     }
 
+    /**
+     * The StartTime (epoch seconds) that {@code interval}'s time is relative to where {@code report
+     * --start/--end} select lines: for one log, the StartTime that log had stated when the line was read
+     * (HistogramLogProcessor's rule); for several, {@link #startTimeSec()}. A line's time in the range is
+     * {@code interval.absoluteStartSec() - relativeToSec(interval)}.
+     */
+    public double relativeToSec(LogInterval interval) {
+        return files.size() == 1 ? interval.fileStartTimeSec() : startTimeSec;
+    }
+
     /** How many logs are merged. */
     public int size() {
         return files.size();
@@ -144,6 +154,15 @@ public final class LogSet implements AutoCloseable {
         }
         all.sort(Comparator.comparingDouble(LogEvent::absoluteStartSec));
         return all;
+    }
+
+    /** Each log's {@code #[name: text]} header comments read so far (all of them once the set is open), log by log. */
+    public List<LogHeader> headers() {
+        List<LogHeader> headers = new ArrayList<>(files.size());
+        for (LogFile f : files) {
+            headers.add(LogHeader.of(f.name(), f.comments()));
+        }
+        return headers;
     }
 
     /** The next interval line of any log and any tag, in absolute start order; null at the end. Not yet decoded. */

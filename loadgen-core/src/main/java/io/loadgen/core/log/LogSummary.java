@@ -206,18 +206,12 @@ public final class LogSummary {
             double interval = -1;
             int inFlight = -1;
             int runs = 0;
-            for (String c : comments) {
-                if (!c.startsWith("[run: ")) {
+            for (LogHeader.Entry e : LogHeader.of("", comments).entries()) {
+                if (!e.name().equals("run")) {
                     continue;
                 }
                 runs++;
-                Map<String, String> kv = new LinkedHashMap<>();
-                for (String token : c.substring(6, c.endsWith("]") ? c.length() - 1 : c.length()).split(" ")) {
-                    int eq = token.indexOf('=');
-                    if (eq > 0) {
-                        kv.put(token.substring(0, eq), token.substring(eq + 1));
-                    }
-                }
+                Map<String, String> kv = LogHeader.keyValues(e.text());
                 String d = kv.getOrDefault("driver", "unknown");
                 driver = driver == null || driver.equals(d) ? d : "mixed";
                 int t = parseInt(kv.get("threads"));

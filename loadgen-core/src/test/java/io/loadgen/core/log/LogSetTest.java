@@ -145,6 +145,46 @@ class LogSetTest {
     }
 
     @Test
+    void timesRelativeToTheStartAreMeasuredFromTheLogsOwnStartOrTheEarliestOfSeveral() throws Exception {
+        Path a = log("a.hlog", 1_795_000_000_000L, "READ.intended", 1, 2);
+        Path b = log("b.hlog", 1_795_000_001_500L, "READ.intended", 100);
+        try (LogSet one = LogSet.open(List.of(b), warnings::add)) {
+            LogInterval first = one.next();
+            assertEquals(0.0, first.absoluteStartSec() - one.relativeToSec(first), 1e-9, "b alone: its own start");
+        }
+        List<Double> relative = new ArrayList<>();
+        try (LogSet both = LogSet.open(List.of(b, a), warnings::add)) {
+            LogInterval i;
+            while ((i = both.next()) != null) {
+                relative.add(Math.round((i.absoluteStartSec() - both.relativeToSec(i)) * 1000) / 1000.0);
+            }
+        }
+        assertEquals(List.of(0.0, 1.0, 1.5), relative, "merged: from a's earlier start");
+    }
+
+    @Test
+    void headersListEachLogsNamedCommentsInOrder() throws Exception {
+        Path p = dir.resolve("h.hlog");
+        Files.writeString(p, "#[loadgen interval log: latencies in nanoseconds]\n"
+                + "#[run: driver=mockdb target=1000ops/s threads=2 cold-start seed=7]\n"
+                + "#[properties: mockdb.delay=4ms]\n#[Histogram log format version 1.3]\n"
+                + "#[StartTime: 1795000000.000 (seconds since epoch), Sun Nov 22 05:38:53 UTC 2026]\n"
+                + "# a remark\n" + line("1795000000.000", 7));
+        try (LogSet set = LogSet.open(List.of(p), warnings::add)) {
+            LogHeader h = set.headers().get(0);
+            assertEquals(p.toString(), h.source());
+            assertEquals(List.of("loadgen interval log", "run", "properties", "StartTime"),
+                    h.entries().stream().map(LogHeader.Entry::name).toList());
+            assertEquals("mockdb.delay=4ms", h.value("properties").orElseThrow());
+            assertTrue(h.value("nope").isEmpty());
+            java.util.Map<String, String> run = LogHeader.keyValues(h.value("run").orElseThrow());
+            assertEquals(List.of("driver", "target", "threads", "cold-start", "seed"), List.copyOf(run.keySet()));
+            assertEquals("1000ops/s", run.get("target"));
+            assertEquals("", run.get("cold-start"));
+        }
+    }
+
+    @Test
     void gzipLogsAreRecognisedByContent() throws Exception {
         Path plain = log("p.hlog", 1_795_000_000_000L, "T", 5, 6);
         Path gz = dir.resolve("p.hlog.whatever");

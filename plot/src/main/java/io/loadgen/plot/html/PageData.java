@@ -1,0 +1,170 @@
+package io.loadgen.plot.html;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.loadgen.core.driver.Status;
+import io.loadgen.core.log.LogHeader;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Writes {@link ExplorerData} as the JSON the page's script reads ({@code <script type="application/json">}).
+ * Per tag: the bucket dictionary ({@code d}: per bucket, ascending, its highest equivalent value less the
+ * previous bucket's, and its highest less its lowest equivalent value), the intervals' starts ({@code s}), ends
+ * ({@code e}) and, where a log's lines are out of order, the latest start read so far ({@code pm}); and
+ * per interval its buckets as pairs (index delta, count), indexes into the dictionary, each after the
+ * previous one, packed into a string ({@link #pack}). {@code check} holds the whole range's figures from {@link BucketCounts}, which
+ * the page recomputes and compares on load. Stateless.
+ */
+final class PageData {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    /** Percentiles the page checks itself on; the summary table's. */
+    private static final String DIGITS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    /** Header entries made of {@code key=value} words, shown as tables. */
+    private static final Set<String> KEY_VALUE_ENTRIES = Set.of("run", "properties");
+    private static final String[] CHECKED = {"50", "90", "99", "99.9"};
+
+    private PageData() {
+    }
+
+    /** The page's data as JSON that can sit inside a script element (no {@code <} in it). */
+    static String json(ExplorerData data, ExplorerOptions options, String title) {
+        StringWriter out = new StringWriter();
+        try (JsonGenerator g = new JsonFactory().createGenerator(out)) {
+            g.setCodec(MAPPER);
+            g.writeStartObject();
+            g.writeStringField("title", title);
+            g.writeArrayFieldStart("sources");
+            for (String s : data.sources()) {
+                g.writeString(s);
+            }
+            g.writeEndArray();
+            g.writeNumberField("startTimeSec", data.startTimeSec());
+            g.writeArrayFieldStart("range");
+            g.writeNumber(options.startSec());
+            if (options.endSec() == Double.MAX_VALUE) {
+                g.writeNull();
+            } else {
+                g.writeNumber(options.endSec());
+            }
+            g.writeEndArray();
+            headers(g, data);
+            g.writeFieldName("summary");
+            g.writeTree(options.summary());
+            g.writeArrayFieldStart("statusNames");
+            for (int i = 0; i < Status.count(); i++) {
+                g.writeString(Status.byOrdinal(i).name());
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("tags");
+            for (TagSeries t : data.tags()) {
+                tag(g, t);
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        // '<' only occurs inside JSON strings, where \u003c means the same: nothing can close the script.
+        return out.toString().replace("<", "\\u003c");
+    }
+
+    private static void headers(JsonGenerator g, ExplorerData data) throws IOException {
+        g.writeArrayFieldStart("headers");
+        for (LogHeader h : data.headers()) {
+            g.writeStartObject();
+            g.writeStringField("source", h.source());
+            g.writeArrayFieldStart("entries");
+            for (LogHeader.Entry e : h.entries()) {
+                g.writeStartObject();
+                g.writeStringField("name", e.name());
+                g.writeStringField("text", e.text());
+                if (KEY_VALUE_ENTRIES.contains(e.name())) {
+                    g.writeObjectFieldStart("kv");
+                    for (Map.Entry<String, String> kv : LogHeader.keyValues(e.text()).entrySet()) {
+                        g.writeStringField(kv.getKey(), kv.getValue());
+                    }
+                    g.writeEndObject();
+                }
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+    }
+
+    private static void tag(JsonGenerator g, TagSeries t) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("name", t.name());
+        g.writeStringField("kind", t.kind().name().toLowerCase(java.util.Locale.ROOT));
+        long[] lows = t.lows();
+        long[] highs = t.highs();
+        StringBuilder dictionary = new StringBuilder(highs.length * 4);
+        for (int i = 0; i < highs.length; i++) {
+            pack(highs[i] - (i == 0 ? 0 : highs[i - 1]), dictionary);
+            pack(highs[i] - lows[i], dictionary);
+        }
+        g.writeStringField("d", dictionary.toString());
+        times(g, "s", t, TagSeries.Interval::startSec);
+        times(g, "e", t, TagSeries.Interval::endSec);
+        if (t.intervals().stream().anyMatch(in -> in.prefixMaxStartSec() != in.startSec())) {
+            times(g, "pm", t, TagSeries.Interval::prefixMaxStartSec);
+        }
+        g.writeArrayFieldStart("b");
+        for (TagSeries.Interval in : t.intervals()) {
+            StringBuilder packed = new StringBuilder(in.highs().length * 2);
+            int previous = -1;
+            for (int i = 0; i < in.highs().length; i++) {
+                int index = t.indexOf(in.highs()[i]);
+                pack(index - previous, packed);
+                pack(in.counts()[i], packed);
+                previous = index;
+            }
+            g.writeString(packed.toString());
+        }
+        g.writeEndArray();
+        check(g, t.window(Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY));
+        g.writeEndObject();
+    }
+
+    private static void times(JsonGenerator g, String field, TagSeries t, ToDoubleFunction<TagSeries.Interval> time)
+            throws IOException {
+        g.writeArrayFieldStart(field);
+        for (TagSeries.Interval in : t.intervals()) {
+            g.writeNumber(time.applyAsDouble(in));
+        }
+        g.writeEndArray();
+    }
+
+    /**
+     * Appends {@code value} (at least 0) as base64url digits of 5 bits each, least significant first; digits
+     * 32-63 say another follows. Most deltas and counts take one character.
+     */
+    static void pack(long value, StringBuilder out) {
+        long v = value;
+        while (v >= 32) {
+            out.append(DIGITS.charAt(32 + (int) (v & 31)));
+            v >>>= 5;
+        }
+        out.append(DIGITS.charAt((int) v));
+    }
+
+    private static void check(JsonGenerator g, BucketCounts all) throws IOException {
+        g.writeObjectFieldStart("check");
+        g.writeNumberField("count", all.totalCount());
+        g.writeNumberField("min", all.min());
+        g.writeNumberField("mean", all.mean());
+        g.writeNumberField("max", all.max());
+        for (String p : CHECKED) {
+            g.writeNumberField("p" + p, all.valueAtPercentile(Double.parseDouble(p)));
+        }
+        g.writeEndObject();
+    }
+}
