@@ -22,7 +22,7 @@ import java.util.concurrent.Callable;
         description = {"Show coordinated omission on an embedded store that sometimes stalls: stw-mockdb at "
                 + "10,000 ops/s on 25 threads for 30 s, writing an interval log.",
                 "Same as: loadgen run --driver stw-mockdb --target 10000 --threads 25 --duration 30s "
-                        + "--hlog loadgen-demo.hlog, then loadgen plot loadgen-demo.hlog (the charts go next to the log)."})
+                        + "--hlog loadgen-demo.hlog, then loadgen plot loadgen-demo.hlog and loadgen plot --html loadgen-demo.html loadgen-demo.hlog (the charts and the explorer go next to the log)."})
 final class DemoCommand implements Callable<Integer> {
     static final double TARGET_OPS_PER_SEC = 10_000;
     static final int THREADS = 25;
@@ -73,7 +73,8 @@ final class DemoCommand implements Callable<Integer> {
                 + " or gate on it: loadgen gate " + hlog + " --rule '" + op.name() + ".intended.p99 < 50ms over 5s windows'");
         io.out().println("Charts of it, next to the log: " + chart(".percentiles.png") + " (intended against service"
                 + " by percentile) and " + chart(".over-time.png") + " (latency over time, the store's pauses marked);"
-                + " redraw them with loadgen plot " + hlog);
+                + " redraw them with loadgen plot " + hlog + ". Open " + chart(".html") + " in a browser to explore"
+                + " it: drag across a time window and its percentiles are recomputed for that window alone.");
         io.out().println("Next: point it at your own store ('loadgen drivers' lists them; 'loadgen run --help' has every"
                 + " option), e.g. loadgen run --driver mockdb -p mockdb.delay=4ms --target 1000 --duration 10s");
     }

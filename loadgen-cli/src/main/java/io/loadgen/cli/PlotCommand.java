@@ -3,6 +3,7 @@ package io.loadgen.cli;
 import io.loadgen.core.BadInputException;
 import io.loadgen.plot.ChartFiles;
 import io.loadgen.plot.ChartStyle;
+import io.loadgen.core.output.OutputPaths;
 import io.loadgen.plot.PlotOptions;
 import io.loadgen.plot.Plotter;
 import io.loadgen.plot.SlaLine;
@@ -85,6 +86,13 @@ final class PlotCommand implements Callable<Integer> {
             description = "Write the charts into DIR (created if needed; default: next to each input).")
     Path output;
 
+    @Option(names = "--html", order = 115, paramLabel = "FILE",
+            description = "Write the HTML latency explorer of the interval logs instead of the charts: one"
+                    + " self-contained page (no network) whose time window can be brushed, recomputing the"
+                    + " percentiles in the page exactly as 'loadgen report --start --end' does. A JSON summary among"
+                    + " the inputs adds its run figures.")
+    Path html;
+
     @Option(names = "--hgrm-unit", order = 120, paramLabel = "ns|us|ms|s", defaultValue = "us",
             description = "The unit of .hgrm values: us as 'run --hgrm' writes them; ms for 'report -o' with its "
                     + "default ratio. Default: ${DEFAULT-VALUE}.")
@@ -97,7 +105,12 @@ final class PlotCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PlotOptions options = options();
-        for (Path written : new Plotter(options, w -> io.err().println("warning: " + w)).plot(inputs)) {
+        Plotter plotter = new Plotter(options, w -> io.err().println("warning: " + w));
+        if (html != null) {
+            new OutputPaths().inputs("INPUT", inputs).output("--html", html).check();
+            RunReporter.checkWritableFile(html, "--html");
+        }
+        for (Path written : html != null ? plotter.explore(inputs, html) : plotter.plot(inputs)) {
             io.out().println(written);
         }
         io.out().flush();

@@ -8,6 +8,7 @@ import io.loadgen.plot.SlaLine;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -22,9 +23,12 @@ final class RunCharts {
         this.io = io;
     }
 
-    /** The percentile and over-time charts of {@code hlog}, into {@code dir}. */
+    /** The percentile and over-time charts of {@code hlog}, and its HTML explorer, into {@code dir}. */
     void ofLog(Path hlog, Path dir) throws IOException {
-        report(new Plotter(PlotOptions.defaults().into(dir), w -> io.err().println("warning: " + w)).plotLog(hlog));
+        Plotter plotter = new Plotter(PlotOptions.defaults().into(dir), w -> io.err().println("warning: " + w));
+        List<Path> written = new ArrayList<>(plotter.plotLog(hlog));
+        written.add(plotter.exploreLog(hlog));
+        report(written);
     }
 
     /** The latency-vs-throughput chart of a sweep, {@code dir/sweep.latency-vs-throughput.png}. */

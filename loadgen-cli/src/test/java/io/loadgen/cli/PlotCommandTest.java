@@ -54,6 +54,34 @@ class PlotCommandTest {
             assertEquals(600, png.getHeight());
         }
         assertTrue(Files.exists(charts.resolve("run.hlog")), "without --hlog the log goes next to the charts");
+        Path page = charts.resolve("run.html");
+        assertTrue(run.err.contains("loadgen: wrote " + page), run.err);
+        assertTrue(Files.readString(page).contains("loadgen latency explorer"), "the explorer is written too");
+    }
+
+    /**
+     * {@code plot --html} writes the explorer of the logs among the inputs, with a JSON summary's figures; the
+     * page's exactness against report is HtmlExplorer's own tests' (in the browser and in Java).
+     */
+    @Test
+    void htmlWritesTheSelfContainedExplorerWithTheSummarysFigures() throws Exception {
+        Path page = dir.resolve("explorer/run.html");
+        Files.createDirectories(page.getParent());
+        Cli plot = Cli.run("plot", charts.resolve("run.hlog").toString(), dir.resolve("run.json").toString(),
+                "--tag", "READ.intended", "--html", page.toString());
+        assertEquals(0, plot.exitCode, plot.err);
+        assertEquals(page.toString(), plot.out.strip());
+        String html = Files.readString(page);
+        assertTrue(html.contains("loadgen latency explorer"), "the page");
+        assertTrue(html.contains("uPlot") && html.contains("MIT"), "uPlot inlined, with its licence");
+        assertFalse(html.contains("<script src=\"http"), "nothing loaded from the network");
+        assertTrue(html.contains("throughput_ops_per_sec"), "the JSON summary's figures are in the page");
+
+        Cli hgrm = Cli.run("plot", dir.resolve("hgrm/READ.intended.hgrm").toString(), "--html", page.toString());
+        assertEquals(2, hgrm.exitCode, hgrm.err);
+        assertTrue(hgrm.err.startsWith("loadgen: --html shows interval logs"), hgrm.err);
+        Cli over = Cli.run("plot", charts.resolve("run.hlog").toString(), "--html", charts.resolve("run.hlog").toString());
+        assertEquals(2, over.exitCode, over.err);
     }
 
     @Test

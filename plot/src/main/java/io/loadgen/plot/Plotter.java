@@ -5,6 +5,8 @@ import io.loadgen.core.summary.HgrmFile;
 import io.loadgen.core.summary.JsonSummaryFile;
 import io.loadgen.core.sweep.SweepPoint;
 import io.loadgen.core.sweep.SweepResults;
+import io.loadgen.plot.html.ExplorerOptions;
+import io.loadgen.plot.html.HtmlExplorer;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -36,6 +38,50 @@ public final class Plotter {
     public Plotter(PlotOptions options, Consumer<String> warnings) {
         this.options = options;
         this.warnings = warnings;
+    }
+
+    /**
+     * Writes the HTML latency explorer of the interval logs among {@code inputs} to {@code out}, with a JSON
+     * summary among them, if any, for its run figures; the tags, time range and title are these options'.
+     *
+     * @return {@code out}
+     * @throws BadInputException for no interval log, a second summary, or an input the page cannot show
+     */
+    public List<Path> explore(List<Path> inputs, Path out) throws IOException {
+        List<Path> logs = new ArrayList<>();
+        Path summary = null;
+        for (Path input : inputs) {
+            Kind kind = kindOf(input);
+            if (kind == Kind.LOG) {
+                logs.add(input);
+            } else if (kind == Kind.SUMMARY && summary == null) {
+                summary = input;
+            } else {
+                throw new BadInputException("--html shows interval logs (and one JSON summary's run figures); "
+                        + input + " is " + (kind == Kind.SUMMARY ? "a second JSON summary" : kind == Kind.HGRM
+                        ? "a .hgrm file" : "a sweep's results") + ": leave it out, or plot it without --html");
+            }
+        }
+        if (logs.isEmpty()) {
+            throw new BadInputException("--html needs an interval log (run --hlog FILE) among the inputs");
+        }
+        ExplorerOptions.Builder page = ExplorerOptions.builder().tags(options.tags())
+                .start(options.startSec()).end(options.endSec()).warnings(warnings);
+        if (options.style().title() != null) {
+            page.title(options.style().title());
+        }
+        if (summary != null) {
+            page.summary(JsonSummaryFile.tree(summary));
+        }
+        HtmlExplorer.write(logs, page.build(), out);
+        return List.of(out);
+    }
+
+    /** The explorer of one run's log, {@code DIR/NAME.html} next to its charts (run --plot, demo). */
+    public Path exploreLog(Path log) throws IOException {
+        Path out = baseFor(log, ".html");
+        explore(List.of(log), out);
+        return out;
     }
 
     /** What an input file is. */

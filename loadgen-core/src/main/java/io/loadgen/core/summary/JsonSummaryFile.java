@@ -48,6 +48,28 @@ public final class JsonSummaryFile {
      * @throws BadInputException when the file is missing, not JSON, or not a run summary
      */
     public static List<Series> read(Path file) {
+        JsonNode root = tree(file);
+        List<Series> all = new ArrayList<>();
+        Iterator<Map.Entry<String, JsonNode>> ops = root.get("operations").fields();
+        while (ops.hasNext()) {
+            Map.Entry<String, JsonNode> op = ops.next();
+            for (String view : new String[]{"intended", "service", "corrected"}) {
+                add(all, op.getKey() + "." + view, op.getValue().path(view));
+            }
+            for (String view : new String[]{"intended", "service"}) {
+                add(all, op.getKey() + ".failed." + view, op.getValue().path("failed").path(view));
+            }
+        }
+        add(all, "harness.lag", root.path("harness").path("lag"));
+        return all;
+    }
+
+    /**
+     * The summary in {@code file} as a JSON tree, for a reader that shows it whole (the HTML explorer).
+     *
+     * @throws BadInputException when the file is missing, not JSON, or not a run summary
+     */
+    public static JsonNode tree(Path file) {
         JsonNode root;
         try {
             root = MAPPER.readTree(file.toFile());
@@ -63,19 +85,7 @@ public final class JsonSummaryFile {
             throw new BadInputException(file + " is not a run summary (it has no 'operations'); give the file"
                     + " 'loadgen run --json FILE' wrote");
         }
-        List<Series> all = new ArrayList<>();
-        Iterator<Map.Entry<String, JsonNode>> ops = root.get("operations").fields();
-        while (ops.hasNext()) {
-            Map.Entry<String, JsonNode> op = ops.next();
-            for (String view : new String[]{"intended", "service", "corrected"}) {
-                add(all, op.getKey() + "." + view, op.getValue().path(view));
-            }
-            for (String view : new String[]{"intended", "service"}) {
-                add(all, op.getKey() + ".failed." + view, op.getValue().path("failed").path(view));
-            }
-        }
-        add(all, "harness.lag", root.path("harness").path("lag"));
-        return all;
+        return root;
     }
 
     private static void add(List<Series> all, String tag, JsonNode view) {
