@@ -7,7 +7,9 @@ import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisConnectionException;
 import io.lettuce.core.RedisConnectionStateListener;
 import io.lettuce.core.TimeoutOptions;
+import io.lettuce.core.RedisChannelWriter;
 import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.protocol.Endpoint;
 import io.lettuce.core.codec.RedisCodec;
 import io.lettuce.core.resource.ClientResources;
 import io.lettuce.core.resource.Delay;
@@ -64,17 +66,21 @@ final class RedisConnector {
     /**
      * Commands written while a connection's replies are being read (the completions that issue the next
      * operations) are flushed once, when the read is done, not one write per command: with pipelining, one
-     * system call sends the batch, as redis-benchmark's -P does. Other writes flush at once.
+     * system call sends the batch, as redis-benchmark's -P does. Other writes flush at once. The last handler
+     * is the {@link ChannelTracker}, which lets {@link CommandBatch} write a batch as one message.
      */
-    private static final NettyCustomizer FLUSH_AFTER_READ = new NettyCustomizer() {
-        @Override
-        public void afterChannelInitialized(Channel channel) {
-            channel.pipeline().addFirst(new FlushConsolidationHandler(
-                    FlushConsolidationHandler.DEFAULT_EXPLICIT_FLUSH_AFTER_FLUSHES, true));
-            channel.config().setRecvByteBufAllocator(new AdaptiveRecvByteBufAllocator(4096, 65536, 1 << 20));
-            channel.config().setAllocator(ALLOCATOR);
-        }
-    };
+    private static NettyCustomizer customizer(ChannelTracker tracker) {
+        return new NettyCustomizer() {
+            @Override
+            public void afterChannelInitialized(Channel channel) {
+                channel.pipeline().addFirst(new FlushConsolidationHandler(
+                        FlushConsolidationHandler.DEFAULT_EXPLICIT_FLUSH_AFTER_FLUSHES, true));
+                channel.pipeline().addLast(tracker);
+                channel.config().setRecvByteBufAllocator(new AdaptiveRecvByteBufAllocator(4096, 65536, 1 << 20));
+                channel.config().setAllocator(ALLOCATOR);
+            }
+        };
+    }
     private static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(2);
 
     private RedisConnector() {
@@ -93,7 +99,7 @@ final class RedisConnector {
                 opened.resources[i] = ClientResources.builder()
                         .eventLoopGroupProvider(opened.loops[i])
                         .computationThreadPoolSize(2)
-                        .nettyCustomizer(FLUSH_AFTER_READ)
+                        .nettyCustomizer(customizer(opened.tracker))
                         .reconnectDelay(Delay.exponential(Duration.ofMillis(1), Duration.ofMillis(MAX_RECONNECT_DELAY_MS),
                                 2, TimeUnit.MILLISECONDS))
                         .build();
@@ -193,6 +199,7 @@ final class RedisConnector {
         private final RedisClient[] clients;
         private final StatefulRedisConnection<String, byte[]>[] connections;
         private final ConnectCounter connects = new ConnectCounter();
+        private final ChannelTracker tracker = new ChannelTracker();
 
         @SuppressWarnings("unchecked")
         private Opened(int ioThreads, int connections) {
@@ -212,6 +219,16 @@ final class RedisConnector {
 
         StatefulRedisConnection<String, byte[]> connection(int c) {
             return connections[c];
+        }
+
+        /**
+         * The channel connection {@code c} is using, tracked across reconnects; null when Lettuce's connection
+         * does not write through its endpoint directly (then {@link CommandBatch} writes through Lettuce).
+         */
+        ChannelTracker.Ref channelRef(int c) {
+            RedisChannelWriter writer = connections[c] instanceof RedisChannelHandler
+                    ? ((RedisChannelHandler<?, ?>) connections[c]).getChannelWriter() : null;
+            return writer instanceof Endpoint ? tracker.ref((Endpoint) writer) : null;
         }
 
         /** The event loop connection {@code c} lives on. */

@@ -85,12 +85,15 @@ final class RedisDriver implements AsyncDriver {
         final RedisAsyncCommands<String, byte[]> commands;
         final EventLoop loop;
         final InFlight inFlight;
+        final CommandBatch batch;
 
-        Link(StatefulRedisConnection<String, byte[]> connection, EventLoop loop, InFlight inFlight) {
+        Link(StatefulRedisConnection<String, byte[]> connection, EventLoop loop, InFlight inFlight,
+             ChannelTracker.Ref channel) {
             this.connection = connection;
             this.commands = connection.async();
             this.loop = loop;
             this.inFlight = inFlight;
+            this.batch = new CommandBatch(connection, channel, loop);
         }
     }
 
@@ -108,7 +111,7 @@ final class RedisDriver implements AsyncDriver {
         for (int c = 0; c < links.length; c++) {
             StatefulRedisConnection<String, byte[]> connection = opened.connection(c);
             links[c] = new Link(connection, opened.loop(c),
-                    new InFlight(opened.loop(c), settings.timeoutNs(), timeouts, this::count));
+                    new InFlight(opened.loop(c), settings.timeoutNs(), timeouts, this::count), opened.channelRef(c));
         }
     }
 
@@ -139,7 +142,7 @@ final class RedisDriver implements AsyncDriver {
         InFlight.Op pending = link.inFlight.begin(completion);
         if (type == READ || type == UPDATE) {
             try {
-                link.connection.dispatch(direct(layout, type, key, field, pending));
+                link.batch.add(direct(layout, type, key, field, pending));
             } catch (RuntimeException e) {
                 pending.accept(null, e);
             }

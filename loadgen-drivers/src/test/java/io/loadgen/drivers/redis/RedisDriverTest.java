@@ -249,6 +249,43 @@ class RedisDriverTest {
     }
 
     @Test
+    void onePassOfReadsAndUpdatesIsOneBatchAndEachReplyReachesItsOwnOperation() throws Exception {
+        // Keys 0, 2, ..., 62 exist. One task on the connection's event loop submits 64 READs (keys 0..63) and
+        // 16 UPDATEs (keys 0, 4, ..., 60) interleaved, all in one pass, so CommandBatch writes them as one
+        // message. Redis answers in order; each reply must complete its own operation: a READ of an even key
+        // is OK, of an odd key NOT_FOUND, an UPDATE OK, and every update lands on its own key.
+        for (long k = 0; k < 64; k += 2) {
+            assertEquals(Status.OK, run("INSERT", k));
+        }
+        List<RecordedCompletion> reads = new ArrayList<>();
+        List<RecordedCompletion> updates = new ArrayList<>();
+        driver.issuerExecutor(0).submit(() -> {
+            Operation op = new Operation(0);
+            for (long k = 0; k < 64; k++) {
+                op.prepare(OPS.indexOf("READ"), "READ", System.nanoTime(), k);
+                RecordedCompletion read = new RecordedCompletion();
+                reads.add(read);
+                driver.submit(op, read);
+                if (k % 4 == 0) {
+                    op.prepare(OPS.indexOf("UPDATE"), "UPDATE", System.nanoTime(), k);
+                    RecordedCompletion update = new RecordedCompletion();
+                    updates.add(update);
+                    driver.submit(op, update);
+                }
+            }
+        }).get(WAIT.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        for (int k = 0; k < 64; k++) {
+            assertEquals(k % 2 == 0 ? Status.OK : Status.NOT_FOUND, reads.get(k).await(WAIT), "READ of key " + k);
+            assertEquals(1, reads.get(k).calls());
+        }
+        for (int u = 0; u < updates.size(); u++) {
+            assertEquals(Status.OK, updates.get(u).await(WAIT), "UPDATE of key " + 4 * u);
+            assertEquals(expectedRecord(4L * u, RecordLayout.UPDATED), redis.hgetall("user" + 4 * u));
+        }
+        assertEquals(expectedRecord(2, RecordLayout.INSERTED), redis.hgetall("user2"), "a record not updated keeps its values");
+    }
+
+    @Test
     void commandTimeoutCompletesWithErrorWhileTheServerDoesNotAnswer() throws Exception {
         try (AsyncDriver impatient = open(Map.of("redis.uri", server.uri(), "redis.timeout", "200ms"))) {
             assertEquals(Status.OK, run(impatient, "INSERT", 1));

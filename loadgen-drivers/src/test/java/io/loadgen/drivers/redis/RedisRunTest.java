@@ -188,6 +188,42 @@ class RedisRunTest {
                 r.driverStats());
     }
 
+    @Test
+    void batchedReadsAndUpdatesAreRefusedAtOnceWhileTheServerIsGoneAndReachItOnceItIsBack() throws Exception {
+        // READ and UPDATE are written in batches straight to the connection's channel (CommandBatch). While the
+        // connection is down they must fail at once, as Lettuce refuses its own commands while disconnected,
+        // not wait for their 5 s timeout; once the server is back (reconnect within 500 ms) they must reach it.
+        // After the kill, 300 ms is ample for the client to see its loopback socket closed (the kernel closes
+        // it when the process dies; the event loop hears of it at once).
+        try (io.loadgen.core.driver.AsyncDriver driver = RedisDriverTest.open(
+                Map.of("redis.uri", server.uri(), "redis.timeout", "5s"))) {
+            assertEquals(Status.NOT_FOUND, RedisDriverTest.run(driver, "READ", 1));
+            server.kill();
+            Thread.sleep(300);
+            for (String type : new String[] {"READ", "UPDATE"}) {
+                long startNs = System.nanoTime();
+                assertEquals(Status.ERROR, RedisDriverTest.run(driver, type, 1), type + " while the server is gone");
+                long tookMs = (System.nanoTime() - startNs) / 1_000_000;
+                assertTrue(tookMs < 1000, type + " was refused after " + tookMs + " ms, not at once");
+            }
+            assertEquals(0L, driver.stats().get("timeouts"), driver.stats().toString());
+            assertEquals(2L, driver.stats().get("connection_errors"), driver.stats().toString());
+
+            server.restart();
+            Status read = Status.ERROR;
+            for (int attempt = 0; attempt < 50 && read == Status.ERROR; attempt++) { // at most ~5 s
+                Thread.sleep(100);
+                read = RedisDriverTest.run(driver, "READ", 1);
+            }
+            assertEquals(Status.NOT_FOUND, read, "a READ reaches the restarted (empty) server");
+            assertEquals(Status.OK, RedisDriverTest.run(driver, "UPDATE", 1));
+            try (RedisServerProcess.Inspector inspector = server.inspector()) {
+                assertEquals(10L, inspector.sync().hlen(RecordLayout.keyName(1)), "the UPDATE wrote every field");
+            }
+            assertTrue(driver.stats().get("reconnects").longValue() >= 1, driver.stats().toString());
+        }
+    }
+
     private static long intendedCountInLog(Path hlog, String tag) throws Exception {
         long count = 0;
         HistogramLogReader reader = new HistogramLogReader(hlog.toFile());
