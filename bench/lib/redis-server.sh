@@ -11,6 +11,7 @@ start_redis() {
   command -v "$server" >/dev/null || { echo "no $server: apt-get install redis-server" >&2; exit 1; }
   command -v redis-cli >/dev/null || { echo "no redis-cli: apt-get install redis-tools" >&2; exit 1; }
   mkdir -p "$dir"
+  dir="$(cd "$dir" && pwd)" # redis-server changes to --dir before it opens its log
   port="$(free_port)"
   "$server" --bind 127.0.0.1 --port "$port" --save '' --appendonly no --dir "$dir" \
     --logfile "$dir/redis-server.log" --daemonize no &
