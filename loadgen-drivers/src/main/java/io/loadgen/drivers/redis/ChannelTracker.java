@@ -11,10 +11,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Knows, for each Lettuce connection, the Netty channel it is connected over right now, so
- * {@link CommandBatch} can write a batch of commands to that channel in one write. Lettuce's own write path
- * ({@code DefaultEndpoint.write}) writes a batch one command at a time, each with its own promise, listener,
- * pipeline pass and buffer; half of the event loop's time with 8 × 16 in flight was that.
+ * Knows, for each Lettuce connection, the Netty channel it is connected over right now and that channel's
+ * {@link DirectReplies}, so {@link CommandBatch} can write a batch of hot commands in one write and have
+ * their replies counted without Lettuce. Lettuce's own write path ({@code DefaultEndpoint.write}) writes a
+ * batch one command at a time, each with its own promise, listener, pipeline pass and buffer.
  *
  * <p>The tracker is the last handler of every channel Lettuce opens (through the client's
  * {@code NettyCustomizer}). Its {@code channelActive} comes after Lettuce's {@link CommandHandler} has
@@ -27,12 +27,17 @@ import java.util.concurrent.ConcurrentHashMap;
 final class ChannelTracker extends ChannelInboundHandlerAdapter {
     private final Map<Endpoint, Ref> refs = new ConcurrentHashMap<>();
 
-    /** The channel one connection is using now, or null while it is down. */
+    /** The channel one connection is using now, and its {@link DirectReplies}; null while it is down. */
     static final class Ref {
         private volatile Channel channel;
+        private volatile DirectReplies direct;
 
         Channel channel() {
             return channel;
+        }
+
+        DirectReplies direct() {
+            return direct;
         }
     }
 
@@ -45,6 +50,7 @@ final class ChannelTracker extends ChannelInboundHandlerAdapter {
     public void channelActive(ChannelHandlerContext ctx) throws Exception {
         Ref ref = refOf(ctx);
         if (ref != null) {
+            ref.direct = ctx.pipeline().get(DirectReplies.class);
             ref.channel = ctx.channel();
         }
         super.channelActive(ctx);
@@ -55,6 +61,7 @@ final class ChannelTracker extends ChannelInboundHandlerAdapter {
         Ref ref = refOf(ctx);
         if (ref != null && ref.channel == ctx.channel()) {
             ref.channel = null;
+            ref.direct = null;
         }
         super.channelInactive(ctx);
     }

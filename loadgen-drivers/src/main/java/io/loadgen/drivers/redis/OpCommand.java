@@ -12,10 +12,11 @@ import java.util.concurrent.CancellationException;
 
 /**
  * A one-command operation (a READ or an UPDATE) whose reply goes straight to its {@link InFlight.Op},
- * without the CompletableFuture stages Lettuce's async API puts between a reply and its caller. Lettuce
- * encodes, sends and decodes it as any command; it calls {@link #complete()} or
- * {@link #completeExceptionally} on the connection's event loop, or {@link #cancel()} when the
- * connection gives it up.
+ * without the CompletableFuture stages Lettuce's async API puts between a reply and its caller. Lettuce's
+ * encoder writes it; {@link DirectReplies} reads its reply and calls {@link #replied}. Through Lettuce's own
+ * path (a connection without {@link DirectReplies}) Lettuce decodes it as any command and calls
+ * {@link #complete()} or {@link #completeExceptionally} on the connection's event loop, or {@link #cancel()}
+ * when the connection gives it up.
  */
 final class OpCommand extends Command<String, byte[], Long> {
     private final InFlight.Op pending;
@@ -38,6 +39,18 @@ final class OpCommand extends Command<String, byte[], Long> {
     static OpCommand write(CommandType type, CommandArgs<String, byte[]> args, RedisCodec<String, byte[]> codec,
                            InFlight.Op pending) {
         return new OpCommand(type, new ElementCount(codec), args, pending, false);
+    }
+
+    /**
+     * The reply, read by {@link DirectReplies} without Lettuce: how many elements it had, or the error that
+     * ended the command. Loop thread.
+     */
+    void replied(long elements, Throwable error) {
+        if (error != null) {
+            pending.accept(null, error);
+        } else {
+            pending.accept(emptyIsNotFound && elements == 0 ? Status.NOT_FOUND : Status.OK, null);
+        }
     }
 
     @Override

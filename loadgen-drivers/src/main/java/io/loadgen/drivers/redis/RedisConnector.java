@@ -9,6 +9,7 @@ import io.lettuce.core.RedisConnectionStateListener;
 import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.RedisChannelWriter;
 import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.protocol.CommandEncoder;
 import io.lettuce.core.protocol.Endpoint;
 import io.lettuce.core.codec.RedisCodec;
 import io.lettuce.core.resource.ClientResources;
@@ -21,6 +22,7 @@ import io.netty.buffer.AdaptiveByteBufAllocator;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.AdaptiveRecvByteBufAllocator;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.EventLoop;
 import io.netty.handler.flush.FlushConsolidationHandler;
 
@@ -75,6 +77,10 @@ final class RedisConnector {
             public void afterChannelInitialized(Channel channel) {
                 channel.pipeline().addFirst(new FlushConsolidationHandler(
                         FlushConsolidationHandler.DEFAULT_EXPLICIT_FLUSH_AFTER_FLUSHES, true));
+                ChannelHandlerContext encoder = channel.pipeline().context(CommandEncoder.class);
+                if (encoder != null) {
+                    channel.pipeline().addAfter(encoder.name(), "loadgen-direct-replies", new DirectReplies());
+                }
                 channel.pipeline().addLast(tracker);
                 channel.config().setRecvByteBufAllocator(new AdaptiveRecvByteBufAllocator(4096, 65536, 1 << 20));
                 channel.config().setAllocator(ALLOCATOR);
