@@ -34,7 +34,9 @@ import java.util.concurrent.atomic.LongAdder;
  * YCSB's six operations on Lettuce connections, laid out as YCSB's Redis binding does (see
  * {@link RecordLayout}). Issuer {@code i} uses connection {@code i mod redis.connections}, and the run
  * keeps that issuer on the connection's event loop ({@link #issuerExecutor}), so {@link #submit} and the
- * completion both run there with no hand-off; a submit from any other thread is handed to the loop.
+ * completion both run there with no hand-off; a submit from any other thread is handed to the loop. READ
+ * and UPDATE, one command each, are batched per loop pass ({@link CommandBatch}) and their replies counted by
+ * {@link DirectReplies}; the other operations go through Lettuce's async API.
  * {@link #warmUp}, {@link #stats} and {@link #close} are called once, on the main thread.
  *
  * <table>
