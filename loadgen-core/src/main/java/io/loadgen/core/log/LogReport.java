@@ -308,7 +308,12 @@ public final class LogReport {
                 windowSum.add(h, where);
                 WindowLine head;
                 while ((head = window.peek()) != null && head.endTimeStampMs() <= cutOff) {
-                    windowSum.subtract(histogramOf(window.remove().line()));
+                    window.remove();
+                    windowSum.subtract(histogramOf(head.line()));
+                    // Drop it at once: a line that lived in the window has been promoted to the old generation,
+                    // and a young histogram it still pointed to at the next young collection would be promoted
+                    // with it, filling the old generation with dead 270 KB histograms.
+                    head.line().release();
                 }
                 line.release();
                 window.add(new WindowLine(line, h.getEndTimeStamp()));
