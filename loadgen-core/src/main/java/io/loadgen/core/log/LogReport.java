@@ -28,7 +28,8 @@ import java.util.TreeSet;
  * are byte for byte the same (the percentile distribution {@code BASE.hgrm}, the interval table
  * {@code BASE}, the moving-window table {@code BASE.mwp}), and then extended: several logs merged on
  * absolute time, every tag in one pass, only the wanted tag's lines decoded, and the merged log and the
- * per-tag totals handed back for JSON. Each quirk of the original that shows in its output is kept on
+ * per-tag totals handed back for JSON. Memory does not grow with the log: per tag, two decoded histograms
+ * (the sum and the moving-window sum), and a moving window keeps its lines compressed. Each quirk of the original that shows in its output is kept on
  * purpose (noted where it happens). Single-threaded; one report per instance.
  */
 public final class LogReport {
