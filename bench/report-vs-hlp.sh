@@ -10,11 +10,15 @@
 #   (a) one tag, files:   HLP -i LOG -o BASE -tag READ.intended   vs  loadgen report, same arguments
 #   (b) all six tags:     HLP once per tag (six JVMs, as HLP needs) vs  loadgen report -i LOG -o BASE --all-tags
 #   (c) one tag, stdout:  HLP -i LOG -tag READ.intended (no -o)  vs  loadgen report, same arguments
+#   (d) memory:           HLP -i LOG -o BASE -tag READ.intended   vs  loadgen report -i LOG -o BASE --all-tags,
+#                         with the launcher's JVM flags and with the JVM's defaults: peak RSS (GNU time's
+#                         "Maximum resident set size"), wall clock and CPU seconds (user + system)
 # Every case's outputs are compared byte for byte (cmp) before any timing counts. Ratio = HLP / loadgen:
-# above 1 means loadgen report is faster.
+# above 1 means loadgen report is faster. loadgen runs with the launcher's own java command line
+# (LOADGEN_PRINT_COMMAND=1 ./loadgen report: its per-command JVM flags included), minus its staleness check.
 #
 # Environment: REPS (3), SECONDS_OF_LOG (3600), SEED (42), JAVA (java), HLP_JAR (the HdrHistogram jar in
-# the local Maven repository), MVN_FLAGS (extra flags for the build, e.g. -o).
+# the local Maven repository), MVN_FLAGS (extra flags for the build, e.g. -o). Needs GNU time at /usr/bin/time.
 # Runs from any directory; builds what is missing or stale with ./mvnw. Keep the machine otherwise idle.
 set -euo pipefail
 
@@ -32,6 +36,7 @@ one_tag=READ.intended
 
 die() { echo "report-vs-hlp: $*" >&2; exit 1; }
 [[ "$reps" =~ ^[1-9][0-9]*$ ]] || die "REPS must be a positive integer, got '$reps'"
+[ -x /usr/bin/time ] || die "GNU time is needed at /usr/bin/time for peak RSS (Debian/Ubuntu: apt-get install time)"
 
 # --- build (the CLI's shaded jar and the benchmarks jar), only when missing or older than the sources ---
 cli_jar="loadgen-cli/target/loadgen.jar"
@@ -60,14 +65,17 @@ fi
 # --- the two command lines, exactly as run ---
 java_version="$("$java" -version 2>&1 | head -1)"
 major="$("$java" -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -1)"
-lg_opts=()
+hlp=("$java" -cp "$hlp_jar" org.HdrHistogram.HistogramLogProcessor)
+# ./loadgen's own command line for report (its JVM flags included), minus its staleness check.
+mapfile -t lg < <(JAVA="$java" LOADGEN_JAVA_OPTS="" LOADGEN_PRINT_COMMAND=1 ./loadgen report)
+[ "${#lg[@]}" -gt 3 ] || die "./loadgen did not print its command line (LOADGEN_PRINT_COMMAND=1)"
+# For (d) only: the same without the launcher's flags, i.e. the JVM's defaults (G1, a quarter of RAM as heap).
+lg_defaults=("$java")
 # As ./loadgen does: JDK 24+ would warn about sun.misc.Unsafe (JCTools, Netty) without this.
 if [ -n "$major" ] && [ "$major" -ge 24 ] 2>/dev/null; then
-  lg_opts+=(--sun-misc-unsafe-memory-access=allow)
+  lg_defaults+=(--sun-misc-unsafe-memory-access=allow)
 fi
-hlp=("$java" -cp "$hlp_jar" org.HdrHistogram.HistogramLogProcessor)
-# ./loadgen's own command line, minus its staleness check: exec java -cp loadgen.jar:lib/* io.loadgen.cli.Main
-lg=("$java" ${lg_opts[@]+"${lg_opts[@]}"} -cp "$cli_jar:lib/*" io.loadgen.cli.Main report)
+lg_defaults+=(-cp "$cli_jar:lib/*" io.loadgen.cli.Main report)
 
 out="$work/out"
 run_hlp_one()    { "${hlp[@]}" -i "$log" -o "$out/hlp-a/x" -tag "$one_tag"; }
@@ -76,6 +84,11 @@ run_hlp_all()    { local t; for t in "${tags[@]}"; do "${hlp[@]}" -i "$log" -o "
 run_lg_all()     { "${lg[@]}" -i "$log" -o "$out/lg-b/y" --all-tags; }
 run_hlp_stdout() { "${hlp[@]}" -i "$log" -tag "$one_tag" >"$out/hlp-c.hgrm"; }
 run_lg_stdout()  { "${lg[@]}" -i "$log" -tag "$one_tag" >"$out/lg-c.hgrm"; }
+# (d): GNU time appends "peak-RSS-KB wall-s user-s system-s" to $work/NAME.mem
+mem() { local name="$1"; shift; /usr/bin/time -a -o "$work/$name.mem" -f "%M %e %U %S" "$@"; }
+run_hlp_mem()    { mem hlp-d "${hlp[@]}" -i "$log" -o "$out/hlp-d/x" -tag "$one_tag"; }
+run_lg_mem()     { mem lg-d "${lg[@]}" -i "$log" -o "$out/lg-d/y" --all-tags; }
+run_lgdef_mem()  { mem lgdef-d "${lg_defaults[@]}" -i "$log" -o "$out/lgdef-d/y" --all-tags; }
 
 fresh() { rm -rf "$out/$1"; mkdir -p "$out/$1"; }
 now() { date +%s.%N; }
@@ -88,7 +101,8 @@ time_run() {
   t1="$(now)"
   awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f\n", b - a }' >>"$work/$name.times"
 }
-median() { sort -g "$work/$1.times" | awk '{ v[NR] = $1 } END { printf "%.2f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+median_of_stdin() { sort -g | awk '{ v[NR] = $1 } END { printf "%.2f", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+median() { median_of_stdin <"$work/$1.times"; }
 all_times() { paste -sd' ' "$work/$1.times"; }
 
 echo "== loadgen report vs HistogramLogProcessor"
@@ -103,10 +117,13 @@ echo "  (b) HLP:     for t in ${tags[*]}; do ${hlp[*]} -i $log -o $out/hlp-b/y.\
 echo "  (b) loadgen: ${lg[*]} -i $log -o $out/lg-b/y --all-tags"
 echo "  (c) HLP:     ${hlp[*]} -i $log -tag $one_tag > $out/hlp-c.hgrm"
 echo "  (c) loadgen: ${lg[*]} -i $log -tag $one_tag > $out/lg-c.hgrm"
+echo "  (d) HLP:     ${hlp[*]} -i $log -o $out/hlp-d/x -tag $one_tag"
+echo "  (d) loadgen: ${lg[*]} -i $log -o $out/lg-d/y --all-tags"
+echo "  (d) loadgen, JVM defaults: ${lg_defaults[*]} -i $log -o $out/lgdef-d/y --all-tags"
 
 # Warm the page cache (log and jars) and check the outputs before any timing counts.
 cat "$log" "$hlp_jar" "$cli_jar" >/dev/null
-rm -f "$work"/*.times "$work/stderr.log"
+rm -f "$work"/*.times "$work"/*.mem "$work/stderr.log"
 run_checked() { fresh "$1"; "$2" 2>>"$work/stderr.log" || die "$2 failed; see $work/stderr.log"; }
 run_checked hlp-a run_hlp_one
 run_checked lg-a run_lg_one
@@ -132,6 +149,10 @@ for ((r = 1; r <= reps; r++)); do
   time_run lg-b run_lg_all
   time_run hlp-c run_hlp_stdout
   time_run lg-c run_lg_stdout
+  # (d) outputs equal (a)'s and (b)'s, already compared; the alternation keeps the load the same for all three.
+  fresh hlp-d; run_hlp_mem 2>>"$work/stderr.log" || die "HLP (d) failed; see $work/stderr.log"
+  fresh lg-d; run_lg_mem 2>>"$work/stderr.log" || die "loadgen (d) failed; see $work/stderr.log"
+  fresh lgdef-d; run_lgdef_mem 2>>"$work/stderr.log" || die "loadgen (d, JVM defaults) failed; see $work/stderr.log"
 done
 
 echo
@@ -147,4 +168,18 @@ row() {
 row "(a) -o x -tag $one_tag" a
 row "(b) all 6 tags (HLP: 6 JVMs; --all-tags)" b
 row "(c) -tag $one_tag, hgrm to stdout" c
+
+# mem_median NAME EXPR: the median of an awk expression over $work/NAME.mem ($1 KB, $2 wall, $3 user, $4 system)
+mem_median() { awk "{ print $2 }" "$work/$1.mem" | median_of_stdin; }
+echo
+echo "(d) memory and time, median of $reps: peak RSS (MB), wall clock and CPU (user + system) seconds"
+printf '%-58s %10s %8s %8s   %s\n' "case" "peak RSS" "wall" "CPU" "peak RSS of each run (MB)"
+mem_row() {
+  printf '%-58s %7s MB %6s s %6s s   %s\n' "$1" "$(mem_median "$2" '$1 / 1024')" "$(mem_median "$2" '$2')" \
+    "$(mem_median "$2" '$3 + $4')" \
+    "$(awk '{ printf "%s%.0f", (NR > 1 ? " " : ""), $1 / 1024 }' "$work/$2.mem")"
+}
+mem_row "HLP -o x -tag $one_tag (one tag)" hlp-d
+mem_row "loadgen report -o y --all-tags (./loadgen's JVM flags)" lg-d
+mem_row "loadgen report -o y --all-tags (the JVM's defaults)" lgdef-d
 echo "load average after the runs: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -14,10 +14,10 @@ import java.io.PrintStream;
  * The launcher: parses the command line, runs one subcommand, maps the outcome to an exit code.
  * Called once, on the main thread.
  *
- * <p>Exit codes: 0 success; 1 the run failed, a gate failed, or an output could not be written in full; 2 bad
- * input (one line on stderr naming the problem and the fix; a stack trace only with {@code -v}); 3 {@code gate}'s
- * input is damaged and was not judged; 130 / 143 when interrupted by SIGINT / SIGTERM (after printing the
- * summary of what ran).
+ * <p>Exit codes: 0 success; 1 the run failed, a gate failed, an output could not be written in full, or the heap
+ * ran out (one line naming the limit and how to raise it); 2 bad input (one line on stderr naming the problem and
+ * the fix; a stack trace only with {@code -v}); 3 {@code gate}'s input is damaged and was not judged; 130 / 143
+ * when interrupted by SIGINT / SIGTERM (after printing the summary of what ran).
  */
 public final class Main {
     public static final int EXIT_FAILED = 1;
@@ -34,7 +34,14 @@ public final class Main {
 
     /** Runs {@code args} with the given streams and returns the exit code. */
     public static int execute(String[] args, PrintStream out, PrintStream err) {
-        return commandLine(out, err).execute(args);
+        try {
+            return commandLine(out, err).execute(args);
+        } catch (OutOfMemoryError e) {
+            // The stack has unwound, so what the command held is free again and there is room to say so.
+            err.println("loadgen: out of memory: this JVM's heap is limited to " + Runtime.getRuntime().maxMemory() / (1 << 20)
+                    + " MB (./loadgen caps report and gate at 256 MB); give it more, e.g. LOADGEN_JAVA_OPTS=-Xmx2g");
+            return EXIT_FAILED;
+        }
     }
 
     static CommandLine commandLine(PrintStream out, PrintStream err) {

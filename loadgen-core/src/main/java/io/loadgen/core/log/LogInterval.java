@@ -115,6 +115,24 @@ public final class LogInterval {
     }
 
     /**
+     * Drops the decoded histogram and keeps only the compressed line; a later {@link #histogram()} decodes
+     * it again, to the same histogram. For readers that keep lines for a while (a moving window): a
+     * loadgen histogram (1 ns to 1 h, 3 digits) decodes to 270 KB of counts, its line is about 1 KB.
+     * A line that could not be decoded stays undecodable, and is not warned about twice.
+     */
+    public void release() {
+        if (histogram != null) {
+            histogram = null;
+            decoded = false;
+        }
+    }
+
+    /** Whether this line holds its decoded histogram now (after {@link #histogram()}, before {@link #release()}). */
+    public boolean holdsHistogram() {
+        return histogram != null;
+    }
+
+    /**
      * {@link #histogram()}, and only if the compressed payload is whole: HdrHistogram stops inflating once it
      * has every count, so a damaged byte it does not need, or one that still inflates to something, would go
      * unseen; here the zlib stream is read to its end and its Adler-32 checked. For readers that must not
@@ -175,6 +193,7 @@ public final class LogInterval {
                     ? DoubleHistogram.decodeFromCompressedByteBuffer(buffer, 0)
                     : Histogram.decodeFromCompressedByteBuffer(buffer, 0);
         } catch (Exception | LinkageError e) {
+            rethrowIfOutOfResources(e);
             file.corruptHistogram(lastLine);
             if (lastLine) {
                 warnings.accept(where() + ": the last line is truncated (was the run killed?); "
@@ -188,6 +207,18 @@ public final class LogInterval {
         h.setEndTimeStamp(endTimeStampMs());
         h.setTag(tag);
         return h;
+    }
+
+    /**
+     * HdrHistogram builds the decoded histogram by reflection, so running out of heap arrives wrapped in an
+     * InvocationTargetException: that is the JVM's limit, not a corrupt line, and must not be reported as one.
+     */
+    private static void rethrowIfOutOfResources(Throwable e) {
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            if (c instanceof VirtualMachineError error) {
+                throw error;
+            }
+        }
     }
 
     private static String reason(Throwable e) {

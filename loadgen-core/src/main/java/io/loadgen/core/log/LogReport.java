@@ -28,7 +28,8 @@ import java.util.TreeSet;
  * are byte for byte the same (the percentile distribution {@code BASE.hgrm}, the interval table
  * {@code BASE}, the moving-window table {@code BASE.mwp}), and then extended: several logs merged on
  * absolute time, every tag in one pass, only the wanted tag's lines decoded, and the merged log and the
- * per-tag totals handed back for JSON. Each quirk of the original that shows in its output is kept on
+ * per-tag totals handed back for JSON. Memory does not grow with the log: per tag, two decoded histograms
+ * (the sum and the moving-window sum), and a moving window keeps its lines compressed. Each quirk of the original that shows in its output is kept on
  * purpose (noted where it happens). Single-threaded; one report per instance.
  */
 public final class LogReport {
@@ -106,14 +107,11 @@ public final class LogReport {
             if (options.listTags || !wanted(tag)) {
                 continue;
             }
-            EncodableHistogram h = interval.histogram();
+            EncodableHistogram h = histogramOf(interval);
             if (h == null) {
                 continue;
             }
-            if (options.expectedIntervalForCoordinatedOmissionCorrection > 0.0) {
-                h = Accumulator.corrected(h, options.expectedIntervalForCoordinatedOmissionCorrection);
-            }
-            channels.computeIfAbsent(key(tag), k -> new Channel(tag, silent(tag))).add(h, interval.where());
+            channels.computeIfAbsent(key(tag), k -> new Channel(tag, silent(tag))).add(h, interval);
         }
         if (mergeTo != null) {
             mergeTo.flush();
@@ -123,6 +121,36 @@ public final class LogReport {
             return List.of();
         }
         return finish(logs, inRange);
+    }
+
+    /** The line's histogram as reported: decoded, and corrected when asked; null when it cannot be decoded. */
+    private EncodableHistogram histogramOf(LogInterval interval) {
+        EncodableHistogram h = interval.histogram();
+        if (h != null && options.expectedIntervalForCoordinatedOmissionCorrection > 0.0) {
+            h = Accumulator.corrected(h, options.expectedIntervalForCoordinatedOmissionCorrection);
+        }
+        return h;
+    }
+
+    /**
+     * Decoded histograms this report holds at the moment: each tag's running sum and moving-window sum, and
+     * any window line still decoded. Bounded by the number of tags, however long the log or the window.
+     */
+    int histogramsHeld() {
+        int held = 0;
+        for (Channel c : channels.values()) {
+            held += c.histogramsHeld();
+        }
+        return held;
+    }
+
+    /** Lines held in moving windows at the moment, all tags together (compressed, about 1 KB each). */
+    int windowLines() {
+        int lines = 0;
+        for (Channel c : channels.values()) {
+            lines += c.window.size();
+        }
+        return lines;
     }
 
     private boolean wanted(String tag) {
@@ -232,11 +260,19 @@ public final class LogReport {
         return h instanceof DoubleHistogram d ? d.getTotalCount() : ((Histogram) h).getTotalCount();
     }
 
+    /**
+     * A line in a moving window: kept compressed, and decoded again when it leaves the window, since a
+     * decoded loadgen histogram is 270 KB and a window of an hour at 1-second intervals holds 3,600 lines
+     * per tag. Its end is the reported histogram's, as HistogramLogProcessor compares it.
+     */
+    private record WindowLine(LogInterval line, long endTimeStampMs) {
+    }
+
     /** One tag's outputs and sums. */
     private final class Channel {
         private final String tag;
         private final boolean silent;
-        private final ArrayDeque<EncodableHistogram> window = new ArrayDeque<>();
+        private final ArrayDeque<WindowLine> window = new ArrayDeque<>();
         private Accumulator total;
         private Accumulator windowSum;
         private PrintStream hgrm;
@@ -255,11 +291,14 @@ public final class LogReport {
             this.silent = silent;
         }
 
-        void add(EncodableHistogram h, String where) {
+        void add(EncodableHistogram h, LogInterval line) {
+            String where = line.where();
             if (total == null) {
                 open();
                 total = Accumulator.copyOf(h);
-                windowSum = Accumulator.windowFor(h);
+                if (options.movingWindow) {
+                    windowSum = Accumulator.windowFor(h);
+                }
             }
             count++;
             firstStartMs = Math.min(firstStartMs, h.getStartTimeStamp());
@@ -268,11 +307,17 @@ public final class LogReport {
             if (options.movingWindow) {
                 long cutOff = h.getEndTimeStamp() - options.movingWindowLengthInMsec;
                 windowSum.add(h, where);
-                EncodableHistogram head;
-                while ((head = window.peek()) != null && head.getEndTimeStamp() <= cutOff) {
-                    windowSum.subtract(window.remove());
+                WindowLine head;
+                while ((head = window.peek()) != null && head.endTimeStampMs() <= cutOff) {
+                    window.remove();
+                    windowSum.subtract(histogramOf(head.line()));
+                    // Drop it at once: a line that lived in the window has been promoted to the old generation,
+                    // and a young histogram it still pointed to at the next young collection would be promoted
+                    // with it, filling the old generation with dead 270 KB histograms.
+                    head.line().release();
                 }
-                window.add(h);
+                line.release();
+                window.add(new WindowLine(line, h.getEndTimeStamp()));
             }
             // HistogramLogProcessor writes the StartTime once a nonzero one is known, before the first row.
             if (!startTimeWritten && startTimeSec != 0.0) {
@@ -305,6 +350,14 @@ public final class LogReport {
                 windows.format(Locale.US, options.csv ? WINDOW_FORMAT_CSV : WINDOW_FORMAT, t, windowSum.totalCount(),
                         windowSum.valueAtPercentile(options.movingWindowPercentileToReport) / r, windowSum.maxValue() / r);
             }
+        }
+
+        int histogramsHeld() {
+            int held = (total == null ? 0 : 1) + (windowSum == null ? 0 : 1);
+            for (WindowLine w : window) {
+                held += w.line().holdsHistogram() ? 1 : 0;
+            }
+            return held;
         }
 
         private void open() {
