@@ -50,7 +50,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class LoadRun {
     /** Workers start this long after they are created, so all are ready at the run's t0. */
-    private static final long START_LEAD_NS = TimeUnit.MILLISECONDS.toNanos(20);
+    static final long START_LEAD_NS = TimeUnit.MILLISECONDS.toNanos(20);
 
     /** The most a driver's {@link Driver#warmUp} may take before the run's clock starts. */
     static final long WARM_UP_BUDGET_NS = TimeUnit.SECONDS.toNanos(1);
