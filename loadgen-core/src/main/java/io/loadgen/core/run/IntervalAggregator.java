@@ -266,7 +266,7 @@ final class IntervalAggregator implements Runnable {
         b.intervalNs = intervalNs;
         b.measured = measuring;
         b.last = last;
-        b.phase = phaseAt(nowNs);
+        b.phase = phaseOf(nowNs);
         b.behindNs = throttled ? position.behindNs(nowNs) : 0;
         b.operations = opViews;
         b.lag = throttled ? lag : null;
@@ -287,15 +287,19 @@ final class IntervalAggregator implements Runnable {
         return drained.isEmpty() ? List.of() : Collections.unmodifiableList(drained);
     }
 
-    /** The phase at {@code nowNs} in a phased run (the last one from its end on), else null. */
-    private IntervalSnapshot.Phase phaseAt(long nowNs) {
+    /**
+     * In a phased run, the phase at the middle of the interval ending at {@code nowNs} (the last one from its
+     * end on) and the target there, which within a ramp is the mean target over the interval: what the
+     * interval's rate is to be compared with. Else null.
+     */
+    private IntervalSnapshot.Phase phaseOf(long nowNs) {
         if (profile == null) {
             return null;
         }
-        int i = profile.segmentAt(Math.max(0, nowNs - t0Ns));
+        long middleNs = Math.max(0, (lastNs - t0Ns) + (nowNs - lastNs) / 2);
+        int i = profile.segmentAt(middleNs);
         RateProfile.Segment s = profile.segments().get(i);
-        return new IntervalSnapshot.Phase(s.name() != null ? s.name() : "phase " + (i + 1),
-                profile.rateAt(nowNs - t0Ns));
+        return new IntervalSnapshot.Phase(s.name() != null ? s.name() : "phase " + (i + 1), profile.rateAt(middleNs));
     }
 
     private long toEpochMs(long ns) {

@@ -118,7 +118,7 @@ public final class IntervalSnapshot {
         return last && lengthNs() < intervalNs;
     }
 
-    /** The phase the run is in at the interval's end, in a phased run (else null). */
+    /** The phase the interval belongs to (the one at its middle), in a phased run; else null. */
     public Phase phase() {
         return phase;
     }
@@ -218,8 +218,8 @@ public final class IntervalSnapshot {
     }
 
     /**
-     * Where a phased run is: the phase's name and its target rate (total over all threads, ops/s) at the
-     * interval's end; a ramp's rate is the one it has reached.
+     * Where a phased run is: the phase at the interval's middle and the target rate there (total over all
+     * threads, ops/s), which within a ramp is the mean target over the interval.
      */
     public record Phase(String name, double targetOpsPerSec) {
     }
