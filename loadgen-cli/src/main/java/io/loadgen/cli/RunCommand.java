@@ -105,7 +105,8 @@ final class RunCommand implements Callable<Integer> {
     private static RateProfile profile(PhasedWorkload phased) {
         List<RateProfile.Segment> segments = new ArrayList<>();
         for (PhasedWorkload.Phase p : phased.phases()) {
-            segments.add(new RateProfile.Segment(p.duration().toNanos(), p.fromOpsPerSec(), p.toOpsPerSec()));
+            segments.add(new RateProfile.Segment(p.name(), p.duration().toNanos(), p.fromOpsPerSec(),
+                    p.toOpsPerSec()));
         }
         return new RateProfile(segments);
     }

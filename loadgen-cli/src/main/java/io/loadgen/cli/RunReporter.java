@@ -86,7 +86,7 @@ final class RunReporter {
         CountDownLatch reported = new CountDownLatch(1);
         Thread hook = new Thread(() -> stopAndAwait(run, reported), "loadgen-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
-        try {
+        try (QuietLogging quiet = QuietLogging.during(report.quiet)) {
             RunResult result = run.run();
             OutputFailures failures = new OutputFailures();
             if (run.intervalLogFailure() != null) {

@@ -103,7 +103,7 @@ final class SweepCommand implements Callable<Integer> {
             description = "Seed for start offsets, Poisson gaps and drivers' randomness (the same for every step).")
     Long seed;
 
-    @Option(names = {"--quiet", "-q"}, order = 160, description = "No status lines (per interval and per step).")
+    @Option(names = {"--quiet", "-q"}, order = 160, description = "No status lines (per interval and per step), and no INFO log lines (warnings and errors still show).")
     boolean quiet;
 
     SweepCommand(Streams io) {
@@ -163,7 +163,10 @@ final class SweepCommand implements Callable<Integer> {
         Thread hook = new Thread(() -> stopAndAwait(sweep, reported), "loadgen-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
-            List<SweepStep> done = sweep.run();
+            List<SweepStep> done;
+            try (QuietLogging q = QuietLogging.during(quiet)) {
+                done = sweep.run();
+            }
             OutputFailures failures = sweep.logFailures();
             report(done, objective, failures);
             if (plot != null && !done.isEmpty()) {

@@ -36,6 +36,17 @@ public interface Driver extends AutoCloseable {
     }
 
     /**
+     * Counters the status line shows while the run goes on, such as timeouts: each interval it prints
+     * those that rose, by how much. Called once per interval on the run's interval aggregator thread while
+     * workers run, so read only what is safe to read from another thread without stopping them (e.g.
+     * {@code LongAdder}s). Whole-number values (Long, Integer) are counts since open; others are ignored.
+     * Default: none.
+     */
+    default Map<String, Number> liveStats() {
+        return Map.of();
+    }
+
+    /**
      * Releases what {@code open} acquired. Called once, after all workers have stopped. Declares no
      * checked exception: a driver reports a failure to close by logging it or throwing unchecked.
      */

@@ -37,7 +37,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs one load: opens the driver, starts the workers on their schedules and the interval sampler,
+ * Runs one load: opens the driver, starts the workers on their schedules and the interval aggregator,
  * waits for the end (duration, operation count or {@link #stop}), and returns what was measured.
  *
  * <p>{@link #run()} is called once, on the thread that owns the run (it blocks); {@link #stop(String)}
@@ -50,7 +50,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class LoadRun {
     /** Workers start this long after they are created, so all are ready at the run's t0. */
-    private static final long START_LEAD_NS = TimeUnit.MILLISECONDS.toNanos(20);
+    static final long START_LEAD_NS = TimeUnit.MILLISECONDS.toNanos(20);
 
     /** The most a driver's {@link Driver#warmUp} may take before the run's clock starts. */
     static final long WARM_UP_BUDGET_NS = TimeUnit.SECONDS.toNanos(1);
@@ -65,6 +65,7 @@ public final class LoadRun {
     private final OperationPlan plan;
     private final StopSignal stop = new StopSignal();
     private IntervalListener intervalListener;
+    private final List<IntervalSink> sinks = new ArrayList<>();
     private IOException intervalLogFailure;
 
     /**
@@ -95,11 +96,22 @@ public final class LoadRun {
     }
 
     /**
-     * Hands every closed interval's histograms to {@code listener} on the sampler thread (e.g. live
+     * Hands every closed interval's histograms to {@code listener} on the aggregator thread (e.g. live
      * gates); call before {@link #run()}. Returns this run.
      */
     public LoadRun onInterval(IntervalListener listener) {
         this.intervalListener = listener;
+        return this;
+    }
+
+    /**
+     * Adds one more output of the run's intervals (a chart feed, a metrics exporter): {@code sink} gets every
+     * interval's read-only {@link IntervalSnapshot} on the aggregator thread, after the interval log, the
+     * totals and the interval listener, before the status line. One that throws is logged and dropped. Call
+     * before {@link #run()}. Returns this run.
+     */
+    public LoadRun addSink(IntervalSink sink) {
+        sinks.add(sink);
         return this;
     }
 
@@ -180,9 +192,9 @@ public final class LoadRun {
             loops[w] = async ? asyncIssuer(setup, (AsyncDriver) driver, maxInFlight) : new Worker(setup, driver);
         }
         CountDownLatch done = new CountDownLatch(threads);
-        IntervalSampler.Builder setup = samplerSetup(ops, recorders, loops, position, done, log);
-        setup.events = events;
-        IntervalSampler sampler = new IntervalSampler(setup);
+        RunTotals totals = new RunTotals(ops.length);
+        IntervalAggregator aggregator = new IntervalAggregator(
+                aggregatorSetup(ops, recorders, loops, position, done, log, events, driver, totals));
         if (!options.throttled() && status != null) {
             status.println("loadgen: no --target, so operations have no intended start times: intended = service,"
                     + " and no coordinated-omission correction is possible. Give --target OPS to measure what users see.");
@@ -201,8 +213,7 @@ public final class LoadRun {
         for (LoadThread w : loops) {
             w.arm(schedule(t0Ns, seeds.split()), endNs);
         }
-        Thread samplerThread = new Thread(sampler.arm(t0Ns, t0Ms, endNs, !options.duration().isZero()),
-                "loadgen-sampler");
+        Thread samplerThread = new Thread(aggregator.arm(t0Ns, t0Ms), "loadgen-sampler");
         samplerThread.setDaemon(true);
         samplerThread.start();
         for (int w = 0; w < threads; w++) {
@@ -210,10 +221,10 @@ public final class LoadRun {
         }
         done.await();
         samplerThread.join();
-        if (sampler.failure() != null) {
-            throw new IllegalStateException("interval sampler failed", sampler.failure());
+        if (aggregator.failure() != null) {
+            throw new IllegalStateException("interval aggregator failed", aggregator.failure());
         }
-        return result(ops, loops, sampler, driver, gcBefore);
+        return result(ops, loops, totals, driver, gcBefore);
     }
 
     /**
@@ -298,43 +309,61 @@ public final class LoadRun {
         return options.arrival().schedule(t0Ns + offsetNs, intervalNs, random);
     }
 
-    private IntervalSampler.Builder samplerSetup(String[] ops, WorkerRecorders[] recorders, LoadThread[] workers,
-                                                 SchedulePosition position, CountDownLatch done, IntervalLog log) {
-        IntervalSampler.Builder b = new IntervalSampler.Builder();
+    /**
+     * The aggregator and its sinks, in the order they see each interval: the interval log, the totals, the
+     * interval listener and added sinks (guarded: one that throws is dropped), the status line, the report
+     * of driver exceptions.
+     */
+    private IntervalAggregator.Builder aggregatorSetup(String[] ops, WorkerRecorders[] recorders, LoadThread[] workers,
+                                                       SchedulePosition position, CountDownLatch done, IntervalLog log,
+                                                       RunEvents events, Driver driver, RunTotals totals) {
+        IntervalAggregator.Builder b = new IntervalAggregator.Builder();
         b.ops = ops;
         b.recorders = recorders;
-        b.workers = workers;
         b.position = position;
         b.workersDone = done;
-        b.log = log;
-        b.status = status;
+        b.events = events;
         b.clock = clock;
         b.throttled = options.throttled();
         b.warmupNs = options.warmup().toNanos();
         b.intervalNs = options.interval().toNanos();
-        b.operationLimit = options.operations();
-        b.listener = intervalListener;
+        b.profile = options.rateProfile();
+        b.driverCounters = driver::liveStats;
+        if (log != null) {
+            b.sinks.add(new IntervalLogSink(log));
+        }
+        b.sinks.add(totals);
+        if (intervalListener != null) {
+            b.sinks.add(GuardedSink.of(intervalListener));
+        }
+        for (IntervalSink sink : sinks) {
+            b.sinks.add(new GuardedSink(sink, "interval sink " + sink.getClass().getName()));
+        }
+        if (status != null) {
+            b.sinks.add(new StatusLineSink(status, provider.name(), options.duration().toNanos(), options.operations()));
+        }
+        b.sinks.add(new DriverErrorReport(workers));
         return b;
     }
 
-    private RunResult result(String[] ops, LoadThread[] workers, IntervalSampler sampler, Driver driver,
+    private RunResult result(String[] ops, LoadThread[] workers, RunTotals totals, Driver driver,
                              long[] gcBefore) {
         int inFlightPerThread = inFlightPerThread(driver);
         boolean async = driver instanceof AsyncDriver;
         List<OpResult> results = new ArrayList<>();
         long expectedIntervalNs = (long) options.workerIntervalNs();
-        CorrectedBasis corrected = correctedBasis(driver, sampler.measuredNs());
+        CorrectedBasis corrected = correctedBasis(driver, totals.measuredNs());
         for (int o = 0; o < ops.length; o++) {
             Map<View, Histogram> views = new EnumMap<>(View.class);
-            Histogram service = sampler.total(o, View.SERVICE);
-            views.put(View.INTENDED, sampler.total(o, View.INTENDED));
+            Histogram service = totals.total(o, View.SERVICE);
+            views.put(View.INTENDED, totals.total(o, View.INTENDED));
             views.put(View.SERVICE, service);
             views.put(View.CORRECTED, corrected.correct(service));
-            long[] statuses = java.util.Arrays.copyOfRange(sampler.totalStatus(), o * Status.count(),
+            long[] statuses = java.util.Arrays.copyOfRange(totals.statusCounts(), o * Status.count(),
                     (o + 1) * Status.count());
             Map<View, Histogram> failed = new EnumMap<>(View.class);
-            failed.put(View.INTENDED, sampler.failedTotal(o, View.INTENDED));
-            failed.put(View.SERVICE, sampler.failedTotal(o, View.SERVICE));
+            failed.put(View.INTENDED, totals.failedTotal(o, View.INTENDED));
+            failed.put(View.SERVICE, totals.failedTotal(o, View.SERVICE));
             results.add(new OpResult(ops[o], views, failed, statuses));
         }
         long unissued = 0;
@@ -357,8 +386,8 @@ public final class LoadRun {
             harness.put("held_back_by_max_in_flight", heldBack);
             harness.put("in_flight_at_end", inFlightAtEnd);
         }
-        Histogram lag = options.throttled() ? sampler.totalLag() : Histograms.newHistogram();
-        return new RunResult(provider.name(), options.targetOpsPerSec(), options.threads(), sampler.measuredNs(),
+        Histogram lag = options.throttled() ? totals.lag() : Histograms.newHistogram();
+        return new RunResult(provider.name(), options.targetOpsPerSec(), options.threads(), totals.measuredNs(),
                 results, lag, expectedIntervalNs, unissued, driver.stats(), harness,
                 stop.isStopped() ? stop.reason() : issued == options.operations() ? "operations" : "duration",
                 corrected);

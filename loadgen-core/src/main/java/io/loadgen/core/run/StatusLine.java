@@ -15,11 +15,15 @@ import java.util.Locale;
  * Formats the per-interval status line in YCSB's format (values in µs), e.g.
  * <pre>
  * 2026-11-22 03:41:07:123 10 sec: 99873 operations; 9987.3 current ops/sec; est completion in 20 seconds
- *   [READ: Count=9987, Max=187903, Min=201, Avg=1234.57, 50=612, 90=957, 99=8887, 99.9=41919, 99.99=160767]
- *   [Intended-READ: Count=9987, ...] [READ returns: 9967 OK, 20 ERROR] [behind schedule: 152.3 ms]
+ *   [phase ramp: target 3000 ops/s]
+ *   [READ: Count=9967, Max=187903, Min=201, Avg=1234.57, 50=612, 90=957, 99=8887, 99.9=41919, 99.99=160767]
+ *   [Intended-READ: Count=9967, ...] [READ returns: 9967 OK, 20 ERROR] [redis: 20 timeouts]
+ *   [behind schedule: 152.3 ms]
  * </pre>
- * (one line). The histograms hold the successes only; an operation type that had failures in the
- * interval gets a {@code [OP returns: ...]} block counting each status it returned. Used by the interval sampler thread only; the formatters it holds are not thread-safe.
+ * (one line). The histograms hold the successes only; every operation type gets a {@code [OP returns: ...]}
+ * block counting each status it returned, so errors show on every line. The run's final interval, cut
+ * short by its end, gets no rate: {@code 1210 operations in the final 0.2 s (partial interval);}. Used by
+ * the interval aggregator thread only; the formatters it holds are not thread-safe.
  */
 final class StatusLine {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss:SSS", Locale.ROOT)
@@ -37,6 +41,40 @@ final class StatusLine {
         if (remainingSec >= 0) {
             sb.append(" est completion in ").append(formatRemaining(remainingSec));
         }
+        return this;
+    }
+
+    /**
+     * Starts the line of a final, partial interval: no rate, since a fraction of a second while threads
+     * finish is no throughput, only how many operations it held.
+     */
+    StatusLine beginPartial(long nowMs, long elapsedMs, long totalOps, long intervalOps, long lengthNs) {
+        sb.setLength(0);
+        sb.append(TIME.format(Instant.ofEpochMilli(nowMs))).append(' ')
+                .append(elapsedMs / 1000).append(" sec: ")
+                .append(totalOps).append(" operations; ")
+                .append(intervalOps).append(" operations in the final ")
+                .append(twoDecimals.format(lengthNs / 1e9)).append(" s (partial interval);");
+        return this;
+    }
+
+    /** Appends {@code [phase NAME: target R ops/s]}, the phase the run is in and the rate it asks for now. */
+    StatusLine phase(String name, double targetOpsPerSec) {
+        sb.append(" [phase ").append(name).append(": target ").append(twoDecimals.format(targetOpsPerSec))
+                .append(" ops/s]");
+        return this;
+    }
+
+    /** Appends {@code [DRIVER: 12 timeouts, 1 connection_errors]}: the driver's counters that rose in the interval. */
+    StatusLine counters(String driver, java.util.List<String> names, long[] increments, int n) {
+        if (n == 0) {
+            return this;
+        }
+        sb.append(" [").append(driver).append(':');
+        for (int i = 0; i < n; i++) {
+            sb.append(i == 0 ? " " : ", ").append(increments[i]).append(' ').append(names.get(i));
+        }
+        sb.append(']');
         return this;
     }
 
@@ -58,25 +96,16 @@ final class StatusLine {
     }
 
     /**
-     * Appends {@code [OP returns: 4980 OK, 20 ERROR]}, every status {@code op} returned in the interval,
-     * when any of them was not OK; nothing otherwise.
-     *
-     * @param counts status counts, {@code op}'s from {@code base} in {@link Status} order
+     * Appends {@code [OP returns: 4980 OK, 20 ERROR]}: every status {@code op} returned in the interval
+     * (OK always, with its count, so a line without failures says so; {@code 0 OK} when none completed).
      */
-    StatusLine returns(String op, long[] counts, int base) {
-        long failed = 0;
+    StatusLine returns(IntervalSnapshot.Op op) {
+        sb.append(" [").append(op.name()).append(" returns: ").append(op.statusCount(Status.OK)).append(" OK");
         for (int s = 0; s < Status.count(); s++) {
-            failed += Status.byOrdinal(s).isOk() ? 0 : counts[base + s];
-        }
-        if (failed == 0) {
-            return this;
-        }
-        sb.append(" [").append(op).append(" returns:");
-        String sep = " ";
-        for (int s = 0; s < Status.count(); s++) {
-            if (counts[base + s] > 0) {
-                sb.append(sep).append(counts[base + s]).append(' ').append(Status.byOrdinal(s).name());
-                sep = ", ";
+            Status status = Status.byOrdinal(s);
+            long n = op.statusCount(status);
+            if (!status.isOk() && n > 0) {
+                sb.append(", ").append(n).append(' ').append(status.name());
             }
         }
         sb.append(']');

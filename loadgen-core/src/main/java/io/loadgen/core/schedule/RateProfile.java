@@ -9,8 +9,17 @@ import java.util.List;
  */
 public record RateProfile(List<Segment> segments) {
 
-    /** {@code durationNs} long, the total rate going linearly from {@code fromOpsPerSec} to {@code toOpsPerSec}. */
-    public record Segment(long durationNs, double fromOpsPerSec, double toOpsPerSec) {
+    /**
+     * {@code durationNs} long, the total rate going linearly from {@code fromOpsPerSec} to {@code toOpsPerSec}.
+     *
+     * @param name the phase's name, shown in the status line (null: "phase N")
+     */
+    public record Segment(String name, long durationNs, double fromOpsPerSec, double toOpsPerSec) {
+        /** An unnamed segment. */
+        public Segment(long durationNs, double fromOpsPerSec, double toOpsPerSec) {
+            this(null, durationNs, fromOpsPerSec, toOpsPerSec);
+        }
+
         public Segment {
             if (durationNs <= 0 || fromOpsPerSec < 0 || toOpsPerSec < 0) {
                 throw new IllegalArgumentException("bad segment: " + durationNs + " ns, " + fromOpsPerSec + " -> "
@@ -46,6 +55,33 @@ public record RateProfile(List<Segment> segments) {
             sum += s.operations();
         }
         return sum;
+    }
+
+    /**
+     * Which segment holds {@code offsetNs} from the profile's start: a segment covers [start, start +
+     * duration), so at a boundary the next one applies; from the end on, the last one.
+     */
+    public int segmentAt(long offsetNs) {
+        long startNs = 0;
+        for (int i = 0; i < segments.size() - 1; i++) {
+            startNs += segments.get(i).durationNs();
+            if (offsetNs < startNs) {
+                return i;
+            }
+        }
+        return segments.size() - 1;
+    }
+
+    /** The total target rate at {@code offsetNs} from the start, in ops/s; from the end on, the last segment's final rate. */
+    public double rateAt(long offsetNs) {
+        int i = segmentAt(offsetNs);
+        long startNs = 0;
+        for (int j = 0; j < i; j++) {
+            startNs += segments.get(j).durationNs();
+        }
+        Segment s = segments.get(i);
+        double f = Math.min(1.0, Math.max(0.0, (double) (offsetNs - startNs) / s.durationNs()));
+        return s.fromOpsPerSec() + (s.toOpsPerSec() - s.fromOpsPerSec()) * f;
     }
 
     /** The average rate over the profile, in ops/s. */

@@ -10,4 +10,13 @@ public interface NanoClock {
     NanoClock SYSTEM = System::nanoTime;
 
     long nanoTime();
+
+    /**
+     * How long, in real nanoseconds, a thread that waits for this clock to move {@code clockNs} forward
+     * should block before it reads the clock again. The system clock: exactly that long. A clock that moves
+     * only when told (a test's) is read again sooner, so a waiter sees it reach its deadline.
+     */
+    default long realWaitNs(long clockNs) {
+        return clockNs;
+    }
 }

@@ -2,6 +2,7 @@ package io.loadgen.core.run;
 
 import io.loadgen.core.BadInputException;
 import io.loadgen.core.driver.Status;
+import io.loadgen.core.record.Histograms;
 import io.loadgen.core.record.View;
 import io.loadgen.core.summary.OpResult;
 import io.loadgen.core.summary.RunResult;
@@ -70,39 +71,95 @@ class LoadRunTest {
 
     @Test
     void stopFromAnotherThreadEndsTheRunAndKeepsWhatWasMeasured() throws Exception {
-        RunOptions options = RunOptions.builder("function").target(1000.0).duration(Duration.ofMinutes(1)).build();
-        LoadRun run = new LoadRun(options, FunctionDriver.ok(), null);
-        Thread stopper = new Thread(() -> {
-            try {
-                Thread.sleep(300);
-            } catch (InterruptedException e) {
-                return;
-            }
-            run.stop("test stop");
+        // On a stepped manual clock: 1 unthrottled worker, ops of 1 ms, 100 ms intervals, a minute's duration.
+        // The clock starts 20 ms before t0 and op k ends at t0 + k + 1 - 20 ms. The aggregator's thread calls
+        // stop as it closes the third interval, at t0 + 300 ms; by then ops 0..318 have ended, and op 319 (ending
+        // at t0 + 300 ms) is in flight: it completes, then the worker sees the stop: 320 ops, not a minute's 60,000.
+        long ms = 1_000_000L;
+        SteppedClock stepped = new SteppedClock(100 * ms, 200 * ms, 300 * ms);
+        FunctionDriver oneMs = new FunctionDriver(op -> {
+            stepped.advanceTo(stepped.offsetNs() + ms);
+            return Status.OK;
         });
-        stopper.start();
+        RunOptions options = RunOptions.builder("function").duration(Duration.ofMinutes(1))
+                .interval(Duration.ofMillis(100)).build();
+        LoadRun run = new LoadRun(options, oneMs, null, null, stepped.clock);
+        int[] intervals = new int[1];
+        run.addSink(s -> {
+            if (++intervals[0] == 3) {
+                run.stop("test stop"); // from the aggregator's thread, before the stepped clock moves on
+            }
+        }).addSink(stepped);
         RunResult r = run.run();
-        // ~300 ms at 1000 ops/s: about 300 operations, far fewer than the minute's 60,000.
-        long n = r.operations().get(0).count();
-        assertTrue(n > 100 && n < 3000, "operations before the stop: " + n);
+        assertEquals(320, r.operations().get(0).count());
         assertEquals("test stop", r.stopReason());
     }
 
     @Test
     void lagIsTheSchedulersOwnDelayNotTheQueueBehindASlowDriver() throws Exception {
-        // A 2 ms driver asked for 1000 ops/s by one worker falls ~1 ms further behind with every op: after
-        // 1 s (~500 ops) the last op has queued ~500 ms, all of it in intended. The scheduler itself adds
-        // nothing while behind (each op starts the moment the previous one ends), so lag stays at the
-        // cost of a clock read, far below the queueing.
+        // On a stepped manual clock: a 2 ms driver asked for 1000 ops/s (I = 1 ms) by one worker for 1 s. Op k is
+        // intended at t0 + off + k ms (off in [0, 1 ms), the worker's start offset). The clock is moved to
+        // t0 + 1 ms once the worker waits for op 0, so op 0 starts there, and every later op the moment the one
+        // before ends: op k runs from t0 + 1 + 2k ms to t0 + 3 + 2k ms. Ops start before t0 + 1 s for
+        // k = 0..499: 500 ops; the other 500 due before the end were never issued. Intended latency
+        // L(k) = 3 + k ms - off, so max = L(499) = 502 ms - off: the queue, all of it in intended. Lag is the
+        // scheduler's own delay: op 0 started 1 ms - off after its intended start; every later op started the
+        // moment its worker became free: exactly 0.
+        long ms = 1_000_000L;
+        long[] boundaries = new long[10];
+        for (int i = 0; i < boundaries.length; i++) {
+            boundaries[i] = (i + 1) * 100 * ms;
+        }
+        SteppedClock stepped = new SteppedClock(boundaries);
+        long[] firstIntendedNs = {-1};
         FunctionDriver slow = new FunctionDriver(op -> {
-            java.util.concurrent.locks.LockSupport.parkNanos(2_000_000);
+            if (firstIntendedNs[0] < 0) {
+                firstIntendedNs[0] = op.intendedStartNs();
+            }
+            stepped.advanceTo(stepped.offsetNs() + 2 * ms);
             return Status.OK;
         });
-        RunResult r = run(RunOptions.builder("function").target(1000.0).duration(Duration.ofSeconds(1)).build(), slow);
+        RunOptions options = RunOptions.builder("function").target(1000.0).duration(Duration.ofSeconds(1))
+                .interval(Duration.ofMillis(100)).build();
+        LoadRun run = new LoadRun(options, slow, null, null, stepped.clock).addSink(stepped);
+        Thread starter = startWhenWorkerWaits(() -> stepped.advanceTo(ms));
+        RunResult r = run.run();
+        starter.join();
+
+        long offNs = firstIntendedNs[0] - SteppedClock.T0_NS;
+        assertTrue(offNs >= 0 && offNs < ms, "start offset " + offNs);
+        Histogram shape = Histograms.newHistogram();
         Histogram intended = r.operations().get(0).histogram(View.INTENDED);
-        assertTrue(intended.getMaxValue() > 300_000_000L, "queueing shows in intended: " + intended.getMaxValue());
-        assertTrue(r.lag().getValueAtPercentile(99) < 20_000_000L, "lag p99 " + r.lag().getValueAtPercentile(99));
-        assertEquals(intended.getTotalCount(), r.lag().getTotalCount());
+        assertEquals(500, intended.getTotalCount());
+        assertEquals(500, r.unissuedOps());
+        assertEquals(shape.highestEquivalentValue(502 * ms - offNs), intended.getMaxValue(), "queueing shows in intended");
+        assertEquals(shape.lowestEquivalentValue(3 * ms - offNs), intended.getMinValue());
+        assertEquals(500, r.operations().get(0).histogram(View.SERVICE).getCountAtValue(2 * ms), "service: 2 ms each");
+        assertEquals(500, r.lag().getTotalCount());
+        assertEquals(499, r.lag().getCountAtValue(0), "no lag while behind: each op starts when its worker is free");
+        assertEquals(shape.highestEquivalentValue(ms - offNs), r.lag().getMaxValue());
+    }
+
+    /**
+     * Runs {@code start} once the run's only worker waits for its first intended start (parked in its wait
+     * strategy): by then t0 is fixed, since workers start after it is. Bounded to 10 s.
+     */
+    static Thread startWhenWorkerWaits(Runnable start) {
+        Thread t = new Thread(() -> {
+            long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+            while (System.nanoTime() - deadline < 0) {
+                for (Thread candidate : Thread.getAllStackTraces().keySet()) {
+                    if (candidate.getName().equals("loadgen-worker-0")
+                            && candidate.getState() == Thread.State.TIMED_WAITING) {
+                        start.run();
+                        return;
+                    }
+                }
+                java.util.concurrent.locks.LockSupport.parkNanos(1_000_000L);
+            }
+        }, "test-starter");
+        t.start();
+        return t;
     }
 
     @Test
@@ -122,21 +179,43 @@ class LoadRunTest {
 
     @Test
     void warmupIsLoggedButLeftOutOfTheSummary() throws Exception {
-        // 1 worker at 2000 ops/s for 1 s with a 500 ms warm-up: ~1000 operations in the summary, ~2000 in the log.
+        // On a stepped manual clock, 1 unthrottled worker, ops of 0.5 ms (2000 ops/s) for 1 s with a 500 ms
+        // warm-up and 200 ms intervals. The clock starts 20 ms before t0 and the worker at once, so op k ends
+        // at (k + 1) * 0.5 ms on the clock, t0 + (k + 1) * 0.5 - 20 ms. Ops start before t0 + 1 s (1020 ms on
+        // the clock) for k = 0..2039: 2040 in the log. The warm-up ends at t0 + 500 ms (an interval ends there),
+        // so the summary holds the ops ending from then on: (k + 1) * 0.5 >= 520, k = 1039..2039: 1001, over
+        // the 500 ms from the warm-up's end to the last op's end at t0 + 1000 ms.
+        long ms = 1_000_000L;
+        SteppedClock stepped = new SteppedClock(200 * ms, 400 * ms, 500 * ms, 600 * ms, 800 * ms, 1000 * ms);
+        FunctionDriver halfMs = new FunctionDriver(op -> {
+            stepped.advanceTo(stepped.offsetNs() + ms / 2);
+            return Status.OK;
+        });
         Path log = dir.resolve("warm.hlog");
-        RunOptions options = RunOptions.builder("function").target(2000.0).duration(Duration.ofSeconds(1))
+        RunOptions options = RunOptions.builder("function").duration(Duration.ofSeconds(1))
                 .warmup(Duration.ofMillis(500)).interval(Duration.ofMillis(200)).hlog(log).build();
-        RunResult r = run(options, FunctionDriver.ok());
+        RunResult r = new LoadRun(options, halfMs, null, null, stepped.clock).addSink(stepped).run();
         long summarised = r.operations().get(0).count();
         long logged = readLog(log).get("READ.service").getTotalCount();
-        assertEquals(1000, summarised, 50);
-        assertEquals(2000, logged, 50);
-        assertEquals(0.5e9, r.runTimeNs(), 0.05e9, "run time excludes the warm-up");
+        assertEquals(1001, summarised);
+        assertEquals(2040, logged);
+        assertEquals(500 * ms, r.runTimeNs(), "run time excludes the warm-up");
         // One operation's views are recorded together, so no interval boundary (the warm-up's included)
         // splits them: every view counts the same operations.
         assertEquals(summarised, r.operations().get(0).histogram(View.INTENDED).getTotalCount());
-        assertEquals(summarised, r.lag().getTotalCount());
         assertEquals(summarised, r.operations().get(0).statusCount(Status.OK), "Return=OK counts the same operations");
+    }
+
+    @Test
+    void warmupOfAThrottledRunLeavesItsLagOutOfTheSummary() throws Exception {
+        // 1 worker at 2000 ops/s for 1 s with a 500 ms warm-up on the system clock: every view, the lag
+        // included, counts the same operations (an operation's views are recorded in one critical section).
+        RunOptions options = RunOptions.builder("function").target(2000.0).duration(Duration.ofSeconds(1))
+                .warmup(Duration.ofMillis(500)).interval(Duration.ofMillis(200)).build();
+        RunResult r = run(options, FunctionDriver.ok());
+        long summarised = r.operations().get(0).count();
+        assertEquals(summarised, r.lag().getTotalCount());
+        assertEquals(summarised, r.operations().get(0).histogram(View.INTENDED).getTotalCount());
     }
 
     @Test

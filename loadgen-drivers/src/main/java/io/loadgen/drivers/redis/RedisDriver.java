@@ -369,6 +369,16 @@ final class RedisDriver implements AsyncDriver {
         return stats;
     }
 
+    /** The failure counters (LongAdders, safe to sum while operations complete), for the status line. */
+    @Override
+    public Map<String, Number> liveStats() {
+        Map<String, Number> live = new LinkedHashMap<>();
+        live.put("timeouts", timeouts.sum());
+        live.put("server_errors", serverErrors.sum());
+        live.put("connection_errors", connectionErrors.sum());
+        return live;
+    }
+
     @Override
     public void close() {
         opened.close();

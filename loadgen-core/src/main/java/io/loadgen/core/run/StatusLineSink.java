@@ -1,0 +1,113 @@
+package io.loadgen.core.run;
+
+import io.loadgen.core.record.View;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Prints the status line of every interval to the run's status stream (stderr), in YCSB's format
+ * ({@link StatusLine}): operations so far and the interval's rate, the phase and its target in a phased
+ * run, each type's success histograms and statuses, the driver's counters that rose (a Redis run's
+ * timeouts), and how far behind schedule the run is. The final interval, cut short by the run's end, is
+ * not turned into a rate. Aggregator thread.
+ */
+final class StatusLineSink implements IntervalSink {
+    private static final long BEHIND_REPORT_NS = TimeUnit.MILLISECONDS.toNanos(1);
+
+    private final PrintStream out;
+    private final String driver;
+    private final long durationNs;
+    private final long operationLimit;
+    private final StatusLine line = new StatusLine();
+    private final Map<String, Long> counted = new HashMap<>();
+    private final List<String> risenNames = new ArrayList<>();
+    private long[] risen = new long[4];
+    private long totalOps;
+
+    /**
+     * @param driver         the driver's name, labelling its counters
+     * @param durationNs     how long a timed run lasts from t0, or 0 for a run without a duration
+     * @param operationLimit the run's operation count, or 0 for none
+     */
+    StatusLineSink(PrintStream out, String driver, long durationNs, long operationLimit) {
+        this.out = out;
+        this.driver = driver;
+        this.durationNs = durationNs;
+        this.operationLimit = operationLimit;
+    }
+
+    @Override
+    public void onInterval(IntervalSnapshot s) {
+        long intervalOps = 0;
+        for (IntervalSnapshot.Op op : s.operations()) {
+            intervalOps += op.operations();
+        }
+        totalOps += intervalOps;
+        long elapsedMs = (s.endNs() - s.runStartNs()) / 1_000_000;
+        if (s.partial()) {
+            line.beginPartial(s.endMs(), elapsedMs, totalOps, intervalOps, s.lengthNs());
+        } else {
+            double rate = intervalOps / (Math.max(1, s.lengthNs()) / 1e9);
+            line.begin(s.endMs(), elapsedMs, totalOps, rate, remainingSec(s, rate));
+        }
+        if (s.phase() != null) {
+            line.phase(s.phase().name(), s.phase().targetOpsPerSec());
+        }
+        for (IntervalSnapshot.Op op : s.operations()) {
+            line.histogram(View.SERVICE, op.name(), op.service());
+            line.histogram(View.INTENDED, op.name(), op.intended());
+        }
+        for (IntervalSnapshot.Op op : s.operations()) {
+            line.returns(op);
+        }
+        line.counters(driver, risenNames, risen, countersRisen(s.driverCounters()));
+        if (s.behindNs() >= BEHIND_REPORT_NS) {
+            line.behind(s.behindNs());
+        }
+        out.println(line);
+        out.flush();
+    }
+
+    private long remainingSec(IntervalSnapshot s, double rate) {
+        if (s.last()) {
+            return 0;
+        }
+        if (durationNs > 0) {
+            return Math.max(0, (s.runStartNs() + durationNs - s.endNs()) / 1_000_000_000L);
+        }
+        if (operationLimit > 0 && rate > 0) {
+            return (long) (Math.max(0, operationLimit - totalOps) / rate);
+        }
+        return -1;
+    }
+
+    /**
+     * Fills {@link #risenNames} and {@link #risen} with the whole-number counters that grew since the last
+     * interval, by how much, in the driver's order; returns how many.
+     */
+    private int countersRisen(Map<String, Number> counters) {
+        risenNames.clear();
+        int n = 0;
+        for (Map.Entry<String, Number> e : counters.entrySet()) {
+            Number v = e.getValue();
+            if (!(v instanceof Long || v instanceof Integer)) {
+                continue; // a rate or a total in ms is not a count of events
+            }
+            Long before = counted.put(e.getKey(), v.longValue());
+            long increment = v.longValue() - (before == null ? 0 : before);
+            if (increment > 0) {
+                if (n == risen.length) {
+                    risen = java.util.Arrays.copyOf(risen, 2 * n);
+                }
+                risenNames.add(e.getKey());
+                risen[n++] = increment;
+            }
+        }
+        return n;
+    }
+}
