@@ -12,7 +12,10 @@
 # loadgen: java -cp loadgen.jar io.loadgen.cli.Main run -P WORKLOAD --driver noop --operations OPS --threads T -q
 # Both unthrottled, same workload file, same total operation count, same threads, same java; the two
 # alternate within each repetition. Each tool's throughput is its own "[OVERALL], Throughput(ops/sec)"
-# line. CPU is the process's user + system seconds per million operations (JVM start, JIT and GC included).
+# line. Worker CPU is the user + system time of the tool's T busiest threads (its workers), per operation:
+# the A/B figure that holds on a shared machine, where wall-clock rates depend on who else runs. Process
+# CPU is the whole JVM's (start, JIT and GC included). Ratios are medians of each repetition's pair:
+# throughput loadgen / YCSB, CPU YCSB / loadgen, so above 1 means loadgen is cheaper.
 #
 # YCSB's core (site.ycsb:core, YCSB_VERSION, default 0.17.0) and its dependencies are fetched once from
 # Maven Central with ./mvnw into bench/target/ycsb/lib. Environment: THREADS ("1 2"), OPS (20000000),
@@ -73,39 +76,63 @@ if [ -n "$major" ] && [ "$major" -ge 24 ] 2>/dev/null; then
   lg_opts+=(--sun-misc-unsafe-memory-access=allow)
 fi
 
-# Runs one tool; prints "THROUGHPUT CPU_SECONDS". Its output is kept in $work/last-<tool>.txt.
+# Polls a process's threads until it exits and prints the CPU seconds (user + system) of its T busiest
+# threads: the worker threads of either tool, whatever else the JVM runs. One awk reads every thread's
+# stat each 0.05 s, so the polling itself stays light; a thread's last 0.05 s may be missed.
+busiest_threads_cpu() { # $1 = pid, $2 = T
+  local pid="$1" top="$2" tick snapshot="$work/threads.$1"
+  tick="$(getconf CLK_TCK)"
+  : >"$snapshot"
+  while kill -0 "$pid" 2>/dev/null; do
+    # Fields after the ")" that closes the thread name: utime is the 12th, stime the 13th.
+    awk '{ sub(/^.*\) /, ""); split($0, f, " "); split(FILENAME, p, "/"); print p[5], f[12] + f[13] }' \
+      /proc/"$pid"/task/*/stat 2>/dev/null >>"$snapshot" || true
+    sleep 0.05
+  done
+  awk '{ last[$1] = $2 } END { for (t in last) print last[t] }' "$snapshot" | sort -rn | head -n "$top" \
+    | awk -v t="$tick" '{ s += $1 } END { printf "%.2f\n", s / t }'
+  rm -f "$snapshot"
+}
+
+# Runs one tool; prints "THROUGHPUT PROCESS_CPU_SECONDS WORKER_CPU_SECONDS". Its output is kept in
+# $work/last-<tool>.txt.
 run_one() { # $1 = ycsb|loadgen, $2 = threads
-  local out="$work/last-$1.txt" cpu tput
+  local out="$work/last-$1.txt" cpu tput pid workers
   local TIMEFORMAT='%U %S'
+  local cmd
   if [ "$1" = ycsb ]; then
-    cpu="$( { time "$java" -cp "$work/lib/*" site.ycsb.Client -t -db site.ycsb.BasicDB -P "$workload" \
-      -p basicdb.verbose=false -p operationcount="$ops" -threads "$2" >"$out" 2>&1; } 2>&1 )"
+    cmd=("$java" -cp "$work/lib/*" site.ycsb.Client -t -db site.ycsb.BasicDB -P "$workload"
+      -p basicdb.verbose=false -p operationcount="$ops" -threads "$2")
   else
-    cpu="$( { time "$java" ${lg_opts[@]+"${lg_opts[@]}"} -cp "$cli_jar" io.loadgen.cli.Main run -P "$workload" \
-      --driver noop --operations "$ops" --threads "$2" --duration 3600s -q >"$out" 2>&1; } 2>&1 )"
+    cmd=("$java" ${lg_opts[@]+"${lg_opts[@]}"} -cp "$cli_jar" io.loadgen.cli.Main run -P "$workload"
+      --driver noop --operations "$ops" --threads "$2" --duration 3600s -q)
   fi
+  cpu="$( { time { "${cmd[@]}" >"$out" 2>&1 & pid=$!; busiest_threads_cpu "$pid" "$2" >"$out.workers"; wait "$pid"; }; } 2>&1 )"
+  workers="$(cat "$out.workers")"
   tput="$(sed -n 's/^\[OVERALL\], Throughput(ops\/sec), *\([0-9.Ee+]*\).*/\1/p' "$out" | head -1)"
   [ -n "$tput" ] || die "$1 printed no [OVERALL] throughput; see $out"
-  awk -v t="$tput" -v c="$cpu" 'BEGIN { split(c, a, " "); printf "%.0f %.2f\n", t, a[1] + a[2] }'
+  awk -v t="$tput" -v c="$cpu" -v w="$workers" 'BEGIN { split(c, a, " "); printf "%.0f %.2f %.2f\n", t, a[1] + a[2], w }'
 }
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
 echo "$("$java" -version 2>&1 | head -1); $workload; $ops operations; $reps repetitions; YCSB $ycsb_version" >&2
-printf '| threads | YCSB ops/s | loadgen ops/s | ratio | YCSB CPU s per M ops | loadgen CPU s per M ops |\n'
-printf '|---|---|---|---|---|---|\n'
+printf '| threads | YCSB ops/s | loadgen ops/s | ratio | YCSB worker CPU ns/op | loadgen worker CPU ns/op | CPU ratio | YCSB process CPU ns/op | loadgen process CPU ns/op |\n'
+printf '|---|---|---|---|---|---|---|---|---|\n'
 for t in $threads_list; do
-  y_tput=(); l_tput=(); y_cpu=(); l_cpu=()
+  ratios=(); y_tput=(); l_tput=(); y_w=(); l_w=(); w_ratios=(); y_cpu=(); l_cpu=()
   for ((r = 1; r <= reps; r++)); do
-    read -r yt yc < <(run_one ycsb "$t")
-    read -r lt lc < <(run_one loadgen "$t")
-    echo "threads $t rep $r: YCSB $yt ops/s ($yc s CPU), loadgen $lt ops/s ($lc s CPU)" >&2
-    y_tput+=("$yt"); l_tput+=("$lt"); y_cpu+=("$yc"); l_cpu+=("$lc")
+    read -r yt yc yw < <(run_one ycsb "$t")
+    read -r lt lc lw < <(run_one loadgen "$t")
+    echo "threads $t rep $r: YCSB $yt ops/s (process $yc s CPU, workers $yw s), loadgen $lt ops/s (process $lc s, workers $lw s)" >&2
+    y_tput+=("$yt"); l_tput+=("$lt"); y_w+=("$yw"); l_w+=("$lw"); y_cpu+=("$yc"); l_cpu+=("$lc")
+    ratios+=("$(awk -v y="$yt" -v l="$lt" 'BEGIN { print l / y }')")
+    w_ratios+=("$(awk -v y="$yw" -v l="$lw" 'BEGIN { print (l > 0) ? y / l : 0 }')")
   done
-  ym="$(printf '%s\n' "${y_tput[@]}" | median)"
-  lm="$(printf '%s\n' "${l_tput[@]}" | median)"
-  ycm="$(printf '%s\n' "${y_cpu[@]}" | median)"
-  lcm="$(printf '%s\n' "${l_cpu[@]}" | median)"
-  awk -v t="$t" -v y="$ym" -v l="$lm" -v yc="$ycm" -v lc="$lcm" -v n="$ops" 'BEGIN {
-    printf "| %s | %\047.0f | %\047.0f | %.2f | %.3f | %.3f |\n", t, y, l, l / y, yc * 1e6 / n, lc * 1e6 / n }'
+  # Medians; the ratios are the medians of each repetition's pair (the two ran back to back).
+  awk -v t="$t" -v n="$ops" -v y="$(printf '%s\n' "${y_tput[@]}" | median)" -v l="$(printf '%s\n' "${l_tput[@]}" | median)" \
+    -v r="$(printf '%s\n' "${ratios[@]}" | median)" -v yw="$(printf '%s\n' "${y_w[@]}" | median)" \
+    -v lw="$(printf '%s\n' "${l_w[@]}" | median)" -v wr="$(printf '%s\n' "${w_ratios[@]}" | median)" \
+    -v yc="$(printf '%s\n' "${y_cpu[@]}" | median)" -v lc="$(printf '%s\n' "${l_cpu[@]}" | median)" 'BEGIN {
+    printf "| %s | %.0f | %.0f | %.2f | %.0f | %.0f | %.2f | %.0f | %.0f |\n", t, y, l, r, yw * 1e9 / n, lw * 1e9 / n, wr, yc * 1e9 / n, lc * 1e9 / n }'
 done
