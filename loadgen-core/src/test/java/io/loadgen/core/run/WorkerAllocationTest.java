@@ -31,7 +31,6 @@ class WorkerAllocationTest {
     /** A YCSB workload's run phase: its sequence chooses each operation's type, key and field on the worker. */
     private static long allocatedByWorkloadWorker(java.util.Map<String, String> workload, long operations)
             throws InterruptedException {
-        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         OperationPlan plan = io.loadgen.core.workload.CoreWorkloadPlan.run(io.loadgen.core.workload.CoreWorkloadPlan.Config
                 .of(io.loadgen.core.workload.WorkloadOptions.from(workload)));
         String[] types = plan.operations().toArray(new String[0]);
@@ -39,16 +38,7 @@ class WorkerAllocationTest {
         LoadThread worker = new Worker(new LoadThread.Setup(0, new WorkerRecorders(types.length), WaitStrategy.PARK,
                 NanoClock.SYSTEM, new StopSignal(), new SchedulePosition(1), operations,
                 plan.forThread(0, 1, new java.util.SplittableRandom(1)), types, driverIndex), OK).arm(null, Long.MAX_VALUE);
-        long[] bytes = new long[1];
-        Thread t = new Thread(() -> {
-            long before = mx.getCurrentThreadAllocatedBytes();
-            worker.run();
-            bytes[0] = mx.getCurrentThreadAllocatedBytes() - before;
-        });
-        t.start();
-        t.join();
-        assertEquals(operations, worker.issued());
-        return bytes[0];
+        return allocatedWhileRunning(worker, operations);
     }
 
     /** Every other operation fails, so both the success and the failed series are recorded. */
@@ -59,36 +49,30 @@ class WorkerAllocationTest {
     }
 
     private static long allocatedByWorker(Schedule schedule, long operations, Driver driver) throws InterruptedException {
+        return allocatedWhileRunning(new Worker(setup(operations, false), driver).arm(schedule, Long.MAX_VALUE), operations);
+    }
+
+    /** Runs the loop on a thread of its own; returns what that thread allocated, checking every operation was issued. */
+    private static long allocatedWhileRunning(LoadThread loop, long operations) throws InterruptedException {
         com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        LoadThread worker = new Worker(setup(operations, false), driver).arm(schedule, Long.MAX_VALUE);
         long[] bytes = new long[1];
         Thread t = new Thread(() -> {
             long before = mx.getCurrentThreadAllocatedBytes();
-            worker.run();
+            loop.run();
             bytes[0] = mx.getCurrentThreadAllocatedBytes() - before;
         });
         t.start();
         t.join();
-        assertEquals(operations, worker.issued());
+        assertEquals(operations, loop.issued());
         return bytes[0];
     }
 
     private static long allocatedByAsyncIssuer(long operations) throws InterruptedException {
-        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         // Completes inside submit, so issue, completion and recording all run on the measured thread.
         io.loadgen.core.driver.AsyncDriver inline = (op, completion) -> completion.complete(Status.OK);
         LoadThread issuer = new AsyncIssuer(setup(operations, true), inline, 16)
                 .arm(new FixedRateSchedule(System.nanoTime(), 1), Long.MAX_VALUE);
-        long[] bytes = new long[1];
-        Thread t = new Thread(() -> {
-            long before = mx.getCurrentThreadAllocatedBytes();
-            issuer.run();
-            bytes[0] = mx.getCurrentThreadAllocatedBytes() - before;
-        });
-        t.start();
-        t.join();
-        assertEquals(operations, issuer.issued());
-        return bytes[0];
+        return allocatedWhileRunning(issuer, operations);
     }
 
     /** The same, for an issuer on an executor (a driver's event loop): the allocation of that executor's thread. */
