@@ -28,7 +28,11 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@code unthrottledLoop}: one trip of the worker loop without a schedule (clock reads, driver call,
  *       recording, status count);</li>
  *   <li>{@code scheduledLoop}: the same with a schedule that is always due (also lag and position),
- *       i.e. the overhead added to every operation of a throttled run, excluding the wait itself.</li>
+ *       i.e. the overhead added to every operation of a throttled run, excluding the wait itself;</li>
+ *   <li>{@code workloadaLoop}: {@code unthrottledLoop} with YCSB's workloada choosing each operation and key
+ *       (50/50 READ/UPDATE, scrambled zipfian over 1000 records, hashed keys), as {@code run -P workloada};</li>
+ *   <li>{@code asyncLoop}: an async issuer with one operation in flight (as the {@code ping} driver runs by
+ *       default), the driver completing inside {@code submit}: issue, slot, completion and recording.</li>
  * </ul>
  * Run: {@code java -jar bench/target/benchmarks.jar HarnessOverhead}. Single-threaded, one worker.
  */
@@ -42,12 +46,24 @@ public class HarnessOverheadBenchmark {
     private static final int LOOP_OPS = 10_000;
     private static final Driver NOOP = op -> Status.OK;
 
+    private static final io.loadgen.core.driver.AsyncDriver INLINE = (op, completion) -> completion.complete(Status.OK);
+
     private WorkerRecorders recorders;
+    private WorkerRecorders asyncRecorders;
+    private WorkerRecorders workloadaRecorders;
+    private OperationPlan workloada;
     private long t;
 
     @Setup
     public void setUp() {
         recorders = new WorkerRecorders(1);
+        asyncRecorders = new WorkerRecorders(1, true);
+        workloada = io.loadgen.core.workload.CoreWorkloadPlan.run(io.loadgen.core.workload.CoreWorkloadPlan.Config.of(
+                io.loadgen.core.workload.WorkloadOptions.from(java.util.Map.of("recordcount", "1000",
+                        "operationcount", "1000", "readallfields", "true", "readproportion", "0.5",
+                        "updateproportion", "0.5", "scanproportion", "0", "insertproportion", "0",
+                        "requestdistribution", "zipfian"))));
+        workloadaRecorders = new WorkerRecorders(workloada.operations().size());
         t = System.nanoTime();
     }
 
@@ -67,6 +83,27 @@ public class HarnessOverheadBenchmark {
     @OperationsPerInvocation(LOOP_OPS)
     public long scheduledLoop() {
         return loop(new FixedRateSchedule(System.nanoTime() - 1_000_000_000L, 1));
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(LOOP_OPS)
+    public long workloadaLoop() {
+        LoadThread w = new Worker(new LoadThread.Setup(0, workloadaRecorders, WaitStrategy.SPIN, NanoClock.SYSTEM,
+                new StopSignal(), new SchedulePosition(1), LOOP_OPS,
+                workloada.forThread(0, 1, new java.util.SplittableRandom(t)), new String[]{"READ", "UPDATE"},
+                new int[]{0, 1}), NOOP).arm(null, Long.MAX_VALUE);
+        w.run();
+        return w.issued();
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(LOOP_OPS)
+    public long asyncLoop() {
+        LoadThread issuer = new AsyncIssuer(new LoadThread.Setup(0, asyncRecorders, WaitStrategy.SPIN, NanoClock.SYSTEM,
+                new StopSignal(), new SchedulePosition(1), LOOP_OPS, OperationPlan.fixed("READ").forThread(0, 1, null),
+                new String[]{"READ"}, new int[]{0}), INLINE, 1).arm(null, Long.MAX_VALUE);
+        issuer.run();
+        return issuer.issued();
     }
 
     private long loop(FixedRateSchedule schedule) {

@@ -34,6 +34,12 @@ public final class WorkerRecorders {
     private final WriterReaderPhaser phaser = new WriterReaderPhaser();
     private final int opTypes;
     private final int statuses = io.loadgen.core.driver.Status.count();
+    /**
+     * Whether operations complete on more than one thread. With one writer the status count is a plain
+     * read and write of its slot rather than a locked increment: the phaser's exit publishes it to the
+     * reader as it does the plain histograms' counts, and no other thread can race the increment.
+     */
+    private final boolean multiWriter;
     /** The writers' buffer: histograms and status counts swapped as one reference, so a flip cannot split them. */
     private volatile Buffer active;
     private Buffer inactive;
@@ -61,6 +67,7 @@ public final class WorkerRecorders {
     /** @param multiWriter true when operations complete on threads other than the one issuing them */
     public WorkerRecorders(int opTypes, boolean multiWriter) {
         this.opTypes = opTypes;
+        this.multiWriter = multiWriter;
         this.active = new Buffer(newSet(opTypes, multiWriter), new AtomicLongArray(opTypes * statuses));
         this.inactive = new Buffer(newSet(opTypes, multiWriter), new AtomicLongArray(opTypes * statuses));
     }
@@ -91,7 +98,7 @@ public final class WorkerRecorders {
         long phase = phaser.writerCriticalSectionEnter();
         try {
             Buffer buffer = active;
-            buffer.status.getAndIncrement(opType * statuses + status);
+            countStatus(buffer.status, opType * statuses + status);
             Histogram[] set = buffer.histograms;
             int at = PER_OP * opType + (status == OK ? 0 : 2);
             set[at].recordValue(Histograms.clamp(endNs - intendedStartNs));
@@ -101,6 +108,14 @@ public final class WorkerRecorders {
             }
         } finally {
             phaser.writerCriticalSectionExit(phase);
+        }
+    }
+
+    private void countStatus(AtomicLongArray counts, int at) {
+        if (multiWriter) {
+            counts.getAndIncrement(at);
+        } else {
+            counts.setPlain(at, counts.getPlain(at) + 1);
         }
     }
 

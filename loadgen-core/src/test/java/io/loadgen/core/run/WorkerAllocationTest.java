@@ -28,6 +28,19 @@ class WorkerAllocationTest {
                 new String[]{"READ"}, new int[]{0});
     }
 
+    /** A YCSB workload's run phase: its sequence chooses each operation's type, key and field on the worker. */
+    private static long allocatedByWorkloadWorker(java.util.Map<String, String> workload, long operations)
+            throws InterruptedException {
+        OperationPlan plan = io.loadgen.core.workload.CoreWorkloadPlan.run(io.loadgen.core.workload.CoreWorkloadPlan.Config
+                .of(io.loadgen.core.workload.WorkloadOptions.from(workload)));
+        String[] types = plan.operations().toArray(new String[0]);
+        int[] driverIndex = java.util.stream.IntStream.range(0, types.length).toArray();
+        LoadThread worker = new Worker(new LoadThread.Setup(0, new WorkerRecorders(types.length), WaitStrategy.PARK,
+                NanoClock.SYSTEM, new StopSignal(), new SchedulePosition(1), operations,
+                plan.forThread(0, 1, new java.util.SplittableRandom(1)), types, driverIndex), OK).arm(null, Long.MAX_VALUE);
+        return allocatedWhileRunning(worker, operations);
+    }
+
     /** Every other operation fails, so both the success and the failed series are recorded. */
     private static final Driver HALF_FAIL = op -> (op.keyNumber() & 1) == 0 ? Status.OK : Status.ERROR;
 
@@ -36,36 +49,30 @@ class WorkerAllocationTest {
     }
 
     private static long allocatedByWorker(Schedule schedule, long operations, Driver driver) throws InterruptedException {
+        return allocatedWhileRunning(new Worker(setup(operations, false), driver).arm(schedule, Long.MAX_VALUE), operations);
+    }
+
+    /** Runs the loop on a thread of its own; returns what that thread allocated, checking every operation was issued. */
+    private static long allocatedWhileRunning(LoadThread loop, long operations) throws InterruptedException {
         com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        LoadThread worker = new Worker(setup(operations, false), driver).arm(schedule, Long.MAX_VALUE);
         long[] bytes = new long[1];
         Thread t = new Thread(() -> {
             long before = mx.getCurrentThreadAllocatedBytes();
-            worker.run();
+            loop.run();
             bytes[0] = mx.getCurrentThreadAllocatedBytes() - before;
         });
         t.start();
         t.join();
-        assertEquals(operations, worker.issued());
+        assertEquals(operations, loop.issued());
         return bytes[0];
     }
 
     private static long allocatedByAsyncIssuer(long operations) throws InterruptedException {
-        com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         // Completes inside submit, so issue, completion and recording all run on the measured thread.
         io.loadgen.core.driver.AsyncDriver inline = (op, completion) -> completion.complete(Status.OK);
         LoadThread issuer = new AsyncIssuer(setup(operations, true), inline, 16)
                 .arm(new FixedRateSchedule(System.nanoTime(), 1), Long.MAX_VALUE);
-        long[] bytes = new long[1];
-        Thread t = new Thread(() -> {
-            long before = mx.getCurrentThreadAllocatedBytes();
-            issuer.run();
-            bytes[0] = mx.getCurrentThreadAllocatedBytes() - before;
-        });
-        t.start();
-        t.join();
-        assertEquals(operations, issuer.issued());
-        return bytes[0];
+        return allocatedWhileRunning(issuer, operations);
     }
 
     /** The same, for an issuer on an executor (a driver's event loop): the allocation of that executor's thread. */
@@ -122,6 +129,26 @@ class WorkerAllocationTest {
         // A 1 ns interval keeps the worker always behind: it records lag and publishes its position each time.
         allocatedByWorker(new FixedRateSchedule(System.nanoTime(), 1), 200_000);
         long bytes = allocatedByWorker(new FixedRateSchedule(System.nanoTime(), 1), 2_000_000);
+        assertTrue(bytes < 64 * 1024, "allocated " + bytes + " bytes for 2,000,000 operations");
+    }
+
+    @Test
+    void workloadaKeyAndOperationChoiceAllocateNothingPerOperation() throws InterruptedException {
+        // Scrambled zipfian keys, hashed key numbers, a random field for each UPDATE.
+        java.util.Map<String, String> workloada = java.util.Map.of("recordcount", "1000", "readproportion", "0.5",
+                "updateproportion", "0.5", "requestdistribution", "zipfian");
+        allocatedByWorkloadWorker(workloada, 200_000);
+        long bytes = allocatedByWorkloadWorker(workloada, 2_000_000);
+        assertTrue(bytes < 64 * 1024, "allocated " + bytes + " bytes for 2,000,000 operations");
+    }
+
+    @Test
+    void insertsAndLatestKeysAllocateNothingPerOperation() throws InterruptedException {
+        // workloadd: 5% INSERTs take and acknowledge new keys; READs follow the newest (skewed latest).
+        java.util.Map<String, String> workloadd = java.util.Map.of("recordcount", "1000", "readproportion", "0.95",
+                "updateproportion", "0", "insertproportion", "0.05", "requestdistribution", "latest");
+        allocatedByWorkloadWorker(workloadd, 200_000);
+        long bytes = allocatedByWorkloadWorker(workloadd, 2_000_000);
         assertTrue(bytes < 64 * 1024, "allocated " + bytes + " bytes for 2,000,000 operations");
     }
 }

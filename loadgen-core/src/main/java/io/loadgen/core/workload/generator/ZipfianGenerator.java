@@ -14,6 +14,14 @@ import java.util.SplittableRandom;
  * <p>Computing {@code zetan = zeta(n, theta)} costs {@code n} calls to {@link Math#pow}; for large
  * record counts compute it once with {@link #zeta(long, double)} and pass it to every worker's
  * generator. Popular items are clustered at {@code min}; {@link ScrambledZipfianGenerator} scatters them.
+ *
+ * <p>Each draw raises a number in (0, 1] to the power {@code alpha = 1 / (1 - theta)}. For YCSB's 0.99
+ * that is 100 (in doubles 99.99999999999991), and {@link Math#pow} cost about 28 ns of a draw's 33. When
+ * {@code alpha} is within {@link #INTEGER_ALPHA_TOLERANCE} of an integer up to 1023 (theta 0.5, 0.8, 0.9,
+ * 0.95, 0.99, ...) the draw multiplies by repeated squaring instead (about 5 ns). Both results carry a
+ * relative error near 10^-14: the base's own rounding, raised to the 100th power, already does, so the
+ * distribution is the same to that precision; a draw's rank can differ from {@code Math.pow}'s only when
+ * the exact value falls within that error of an integer.
  */
 public final class ZipfianGenerator implements NumberGenerator {
     /** YCSB's zipfian constant (theta). */
@@ -21,7 +29,14 @@ public final class ZipfianGenerator implements NumberGenerator {
 
     private final long base;
     private final double theta;
+    /** Relative distance from an integer within which {@code alpha} is raised by squaring, see the class notes. */
+    static final double INTEGER_ALPHA_TOLERANCE = 1e-12;
+    /** Bits of the largest integer exponent raised by squaring (1023). */
+    private static final int EXPONENT_BITS = 10;
+
     private final double alpha;
+    /** {@code alpha} rounded, when it is an integer to {@link #INTEGER_ALPHA_TOLERANCE}; otherwise 0 ({@link Math#pow}). */
+    private final int integerAlpha;
     private final double zeta2theta;
     /** {@code 1 + 0.5^theta}: {@code u * zetan} below this picks item 1. */
     private final double secondItemBound;
@@ -58,6 +73,7 @@ public final class ZipfianGenerator implements NumberGenerator {
         this.base = min;
         this.random = random;
         this.alpha = 1.0 / (1.0 - theta);
+        this.integerAlpha = integerExponent(alpha);
         this.zeta2theta = zeta(2, theta);
         this.secondItemBound = 1.0 + Math.pow(0.5, theta);
         this.zetan = zetan;
@@ -110,7 +126,31 @@ public final class ZipfianGenerator implements NumberGenerator {
         if (uz < secondItemBound) {
             return base + 1;
         }
-        return base + (long) (itemCount * Math.pow(eta * u - eta + 1, alpha));
+        return base + (long) (itemCount * power(eta * u - eta + 1));
+    }
+
+    /** {@code x^alpha}: by squaring when alpha is an integer (a fixed, fully unrolled loop), else {@link Math#pow}. */
+    private double power(double x) {
+        final int k = integerAlpha;
+        if (k == 0) {
+            return Math.pow(x, alpha);
+        }
+        double result = 1.0;
+        double square = x;
+        for (int bit = 0; bit < EXPONENT_BITS; bit++) {
+            if (((k >>> bit) & 1) != 0) {
+                result *= square;
+            }
+            square *= square;
+        }
+        return result;
+    }
+
+    /** The integer {@code alpha} rounds to, if within the tolerance and below 2^{@link #EXPONENT_BITS}; else 0. */
+    static int integerExponent(double alpha) {
+        long k = Math.round(alpha);
+        boolean integral = k >= 1 && k < (1 << EXPONENT_BITS) && Math.abs(alpha - k) <= INTEGER_ALPHA_TOLERANCE * k;
+        return integral ? (int) k : 0;
     }
 
     private static double eta(long items, double theta, double zeta2theta, double zetan) {

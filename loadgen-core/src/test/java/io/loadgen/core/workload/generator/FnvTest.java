@@ -28,6 +28,19 @@ class FnvTest {
     }
 
     @Test
+    void matchesSpecOnBothSidesOfTheFourZeroByteShortcut() {
+        // Values below 2^32 take the shortcut (four zero bytes as one multiply), the rest hash all eight bytes.
+        for (long v : new long[] {0xFFFF_FFFFL, 1L << 32, (1L << 32) + 1, 0xFF00_0000L, 1L << 56, Integer.MAX_VALUE}) {
+            assertEquals(specFnv1a64ThenAbs(v), Fnv.hash64(v), "value " + v);
+        }
+        java.util.SplittableRandom random = new java.util.SplittableRandom(7);
+        for (int i = 0; i < 2_000; i++) {
+            long v = random.nextLong() >>> random.nextInt(64); // every magnitude, both sides of 2^32
+            assertEquals(specFnv1a64ThenAbs(v), Fnv.hash64(v), "value " + v);
+        }
+    }
+
+    @Test
     void matchesYcsbFnvhash64Values() {
         // Computed independently (Python, FNV-1a 64 over 8 little-endian bytes, then abs as YCSB's Utils.fnvhash64).
         assertEquals(6284781860667377211L, Fnv.hash64(0));

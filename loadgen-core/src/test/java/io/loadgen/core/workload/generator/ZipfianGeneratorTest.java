@@ -50,6 +50,63 @@ class ZipfianGeneratorTest {
         assertEquals(Draws.zetaByHand(1000, 0.5), ZipfianGenerator.zeta(600, 1000, 0.5, first600), 1e-12);
     }
 
+    /** Gray's draw exactly as YCSB writes it, with {@link Math#pow}: the reference for the squaring shortcut. */
+    private static long grayWithMathPow(SplittableRandom random, long items, double theta, double zetan) {
+        double alpha = 1.0 / (1.0 - theta);
+        double eta = (1 - Math.pow(2.0 / items, 1 - theta)) / (1 - ZipfianGenerator.zeta(2, theta) / zetan);
+        double u = random.nextDouble();
+        double uz = u * zetan;
+        if (uz < 1.0) {
+            return 0;
+        }
+        if (uz < 1.0 + Math.pow(0.5, theta)) {
+            return 1;
+        }
+        return (long) (items * Math.pow(eta * u - eta + 1, alpha));
+    }
+
+    @Test
+    void squaringForAnIntegerExponentDrawsMathPowsRanksToRounding() {
+        // YCSB's ranks: 10^10 + 1 items, theta 0.99, alpha = 100 (99.99999999999991), raised by squaring.
+        // Both x^100 and Math.pow(x, alpha) carry a relative error near 1e-14 (the base's rounding times 100),
+        // so a rank r can move by at most 1, and only when r * 1e-14 spans the next integer: the mean rank
+        // is about 10^10 * 1.26 / 26.5 / 1.01 = 4.7e8, so at most about 1 draw in 2e5 (5 in 10^6; seed 9 gives
+        // 11 in 10^7). Allow 100.
+        long items = ScrambledZipfianGenerator.ITEM_COUNT + 1;
+        double zetan = ScrambledZipfianGenerator.ZETAN;
+        ZipfianGenerator squared = new ZipfianGenerator(0, items - 1, 0.99, zetan, new SplittableRandom(9));
+        SplittableRandom reference = new SplittableRandom(9);
+        int differ = 0;
+        for (int i = 0; i < DRAWS; i++) {
+            long expected = grayWithMathPow(reference, items, 0.99, zetan);
+            long actual = squared.next();
+            assertTrue(Math.abs(actual - expected) <= 1, "draw " + i + ": " + actual + " vs " + expected);
+            differ += actual != expected ? 1 : 0;
+        }
+        assertTrue(differ <= 100, differ + " of " + DRAWS + " draws differ from Math.pow's");
+    }
+
+    @Test
+    void aNonIntegerExponentUsesMathPowExactly() {
+        // theta 0.7: alpha = 3.33..., not an integer, so every draw is the reference's.
+        double zetan = ZipfianGenerator.zeta(100_000, 0.7);
+        ZipfianGenerator generator = new ZipfianGenerator(0, 99_999, 0.7, zetan, new SplittableRandom(10));
+        SplittableRandom reference = new SplittableRandom(10);
+        for (int i = 0; i < 100_000; i++) {
+            assertEquals(grayWithMathPow(reference, 100_000, 0.7, zetan), generator.next());
+        }
+    }
+
+    @Test
+    void integerExponentsAreThoseWithinRoundingOfAnInteger() {
+        assertEquals(100, ZipfianGenerator.integerExponent(1.0 / (1.0 - 0.99)));
+        assertEquals(2, ZipfianGenerator.integerExponent(1.0 / (1.0 - 0.5)));
+        assertEquals(10, ZipfianGenerator.integerExponent(1.0 / (1.0 - 0.9)));
+        assertEquals(0, ZipfianGenerator.integerExponent(1.0 / (1.0 - 0.7)), "3.33...");
+        assertEquals(0, ZipfianGenerator.integerExponent(100.001), "not within rounding");
+        assertEquals(0, ZipfianGenerator.integerExponent(1.0 / (1.0 - 0.9999)), "10,000: past the squaring bits");
+    }
+
     @Test
     void rejectsThetaOutsideOpenUnitInterval() {
         assertThrows(IllegalArgumentException.class, () -> new ZipfianGenerator(0, 9, 1.0, new SplittableRandom(1)));
