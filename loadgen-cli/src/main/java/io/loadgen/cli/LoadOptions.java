@@ -62,8 +62,9 @@ final class LoadOptions {
                     + "Default: ${DEFAULT-VALUE}.")
     Arrival arrival;
 
-    @Option(names = "--wait", paramLabel = "park|spin|hybrid", defaultValue = "park", order = 100,
-            description = "How a worker waits for its next intended start: park (sleep), spin (burn a core), "
+    @Option(names = "--wait", paramLabel = "adaptive|park|spin|hybrid", defaultValue = "adaptive", order = 100,
+            description = "How a worker waits for its next intended start: adaptive (park until a margin learned "
+                    + "from the wake-ups' lateness, then spin), park (sleep), spin (burn a core), "
                     + "hybrid (park, then spin the last 100us). Default: ${DEFAULT-VALUE}.")
     WaitStrategy waitStrategy;
 

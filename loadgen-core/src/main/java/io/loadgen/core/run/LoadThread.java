@@ -6,6 +6,7 @@ import io.loadgen.core.record.WorkerRecorders;
 import io.loadgen.core.schedule.Schedule;
 import io.loadgen.core.time.NanoClock;
 import io.loadgen.core.wait.WaitStrategy;
+import io.loadgen.core.wait.Waiter;
 
 /**
  * The schedule loop one run thread executes: wait for the next intended start, issue the operation,
@@ -28,7 +29,7 @@ abstract class LoadThread implements Runnable {
     final StopSignal stop;
     /** How many operation types the run reports. */
     final int types;
-    private final WaitStrategy wait;
+    private final Waiter wait;
     final SchedulePosition position;
     final long operationLimit;
     final OperationSequence sequence;
@@ -69,7 +70,7 @@ abstract class LoadThread implements Runnable {
     LoadThread(Setup s) {
         this.index = s.index();
         this.recorders = s.recorders();
-        this.wait = s.waitStrategy();
+        this.wait = s.waitStrategy().newWaiter();
         this.clock = s.clock();
         this.stop = s.stop();
         this.position = s.position();
@@ -120,6 +121,7 @@ abstract class LoadThread implements Runnable {
     }
 
     private void loop() {
+        wait.onThreadStart();
         final Operation op = new Operation(index);
         final Schedule schedule = this.schedule;
         final long endNs = this.endNs;

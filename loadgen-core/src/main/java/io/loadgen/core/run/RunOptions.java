@@ -194,7 +194,7 @@ public final class RunOptions {
         private Long operations;
         private Duration warmup = Duration.ZERO;
         private Arrival arrival = Arrival.UNIFORM;
-        private WaitStrategy waitStrategy = WaitStrategy.PARK;
+        private WaitStrategy waitStrategy = WaitStrategy.ADAPTIVE;
         private Duration interval = Duration.ofSeconds(1);
         private Path hlog;
         private long seed = System.nanoTime();

@@ -13,12 +13,26 @@ import java.util.concurrent.locks.LockSupport;
  * early when the run is stopped. How late it returns is recorded as {@code harness.lag}.
  *
  * <ul>
+ *   <li>{@link #ADAPTIVE} (the default): parks until a learned margin before the deadline, then spins
+ *       ({@link AdaptiveWaiter}); close to spin's accuracy at a fraction of its CPU when gaps are longer
+ *       than the platform's wake-up latency.</li>
  *   <li>{@link #PARK}: sleeps; cheap on CPU, wakes some tens of microseconds late on Linux.</li>
  *   <li>{@link #SPIN}: busy-waits; burns a core per worker, wakes within a microsecond.</li>
  *   <li>{@link #HYBRID}: parks until {@value #HYBRID_SPIN_NS} ns before the deadline, then spins.</li>
  * </ul>
  */
 public enum WaitStrategy {
+    ADAPTIVE {
+        @Override
+        public long await(long deadlineNs, NanoClock clock, StopSignal stop) {
+            return newWaiter().await(deadlineNs, clock, stop); // a waiter per call learns nothing: workers use newWaiter()
+        }
+
+        @Override
+        public Waiter newWaiter() {
+            return new AdaptiveWaiter();
+        }
+    },
     PARK {
         @Override
         public long await(long deadlineNs, NanoClock clock, StopSignal stop) {
@@ -53,7 +67,12 @@ public enum WaitStrategy {
      */
     public abstract long await(long deadlineNs, NanoClock clock, StopSignal stop);
 
-    /** Parses {@code park}, {@code spin} or {@code hybrid}. */
+    /** A waiter for one worker thread: the strategy itself, or for {@link #ADAPTIVE} one that learns. */
+    public Waiter newWaiter() {
+        return this::await;
+    }
+
+    /** Parses {@code adaptive}, {@code park}, {@code spin} or {@code hybrid}. */
     public static WaitStrategy parse(String name) {
         return valueOf(name.trim().toUpperCase(Locale.ROOT));
     }

@@ -23,7 +23,7 @@ class WorkerAllocationTest {
     private static final Driver OK = op -> Status.OK;
 
     private static LoadThread.Setup setup(long operations, boolean async) {
-        return new LoadThread.Setup(0, new WorkerRecorders(1, async), WaitStrategy.PARK, NanoClock.SYSTEM,
+        return new LoadThread.Setup(0, new WorkerRecorders(1, async), WaitStrategy.ADAPTIVE, NanoClock.SYSTEM,
                 new StopSignal(), new SchedulePosition(1), operations, OperationPlan.fixed("READ").forThread(0, 1, null),
                 new String[]{"READ"}, new int[]{0});
     }
@@ -35,7 +35,7 @@ class WorkerAllocationTest {
                 .of(io.loadgen.core.workload.WorkloadOptions.from(workload)));
         String[] types = plan.operations().toArray(new String[0]);
         int[] driverIndex = java.util.stream.IntStream.range(0, types.length).toArray();
-        LoadThread worker = new Worker(new LoadThread.Setup(0, new WorkerRecorders(types.length), WaitStrategy.PARK,
+        LoadThread worker = new Worker(new LoadThread.Setup(0, new WorkerRecorders(types.length), WaitStrategy.ADAPTIVE,
                 NanoClock.SYSTEM, new StopSignal(), new SchedulePosition(1), operations,
                 plan.forThread(0, 1, new java.util.SplittableRandom(1)), types, driverIndex), OK).arm(null, Long.MAX_VALUE);
         return allocatedWhileRunning(worker, operations);
