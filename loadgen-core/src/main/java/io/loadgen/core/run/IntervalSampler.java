@@ -44,6 +44,7 @@ final class IntervalSampler implements Runnable {
     private final IntervalLog log;
     private final RunEvents events;
     private final RunEvents.Sink eventSink;
+    private final HarnessHealth health;
     private final PrintStream status;
     private final NanoClock clock;
     private final boolean throttled;
@@ -87,7 +88,9 @@ final class IntervalSampler implements Runnable {
         this.workersDone = b.workersDone;
         this.log = b.log;
         this.events = b.events;
-        this.eventSink = b.log == null ? (kind, source, startMs, lengthNs) -> { } : b.log::writeEvent;
+        RunEvents.Sink toLog = b.log == null ? (kind, source, startMs, lengthNs) -> { } : b.log::writeEvent;
+        this.health = b.health;
+        this.eventSink = health == null ? toLog : health.eventSink(toLog); // harness health counts its GC pauses
         this.status = b.status;
         this.clock = b.clock;
         this.throttled = b.throttled;
@@ -125,6 +128,9 @@ final class IntervalSampler implements Runnable {
         }
         if (throttled) {
             byTag.put("harness.lag", intervalLag);
+        }
+        if (health != null && health.measuresHiccups()) {
+            byTag.put(HarnessHealth.HICCUP_TAG, health.intervalHiccups());
         }
         for (int o = 0; o < ops.length; o++) {
             byTag.put(statusTags[o], statusByOp[o]);
@@ -199,6 +205,12 @@ final class IntervalSampler implements Runnable {
             }
             emit(intervalLag, "harness.lag", startMs, endMs, totalLag);
         }
+        if (health != null) { // harness health: hiccups to the log (it keeps its own totals), workers' time
+            health.sample();
+            if (health.measuresHiccups()) {
+                emit(health.intervalHiccups(), HarnessHealth.HICCUP_TAG, startMs, endMs, null);
+            }
+        }
         for (int o = 0; o < ops.length; o++) {
             StatusTags.fill(statusByOp[o], intervalStatus, o);
             emit(statusByOp[o], statusTags[o], startMs, endMs, null); // totals are kept as counts (totalStatus)
@@ -271,6 +283,9 @@ final class IntervalSampler implements Runnable {
             }
         }
         totalLag.reset();
+        if (health != null) {
+            health.startMeasuring();
+        }
         java.util.Arrays.fill(totalStatus, 0);
         measuring = true;
         measuredFromNs = nowNs;
@@ -293,6 +308,10 @@ final class IntervalSampler implements Runnable {
         long behindNs = throttled ? position.behindNs(nowNs) : 0;
         if (behindNs >= BEHIND_REPORT_NS) {
             line.behind(behindNs);
+        }
+        String harness = health == null ? null : health.statusNote(nowNs - lastNs, throttled);
+        if (harness != null) {
+            line.harness(harness);
         }
         status.println(line);
         status.flush();
@@ -374,5 +393,6 @@ final class IntervalSampler implements Runnable {
         long intervalNs;
         long operationLimit;
         IntervalListener listener;
+        HarnessHealth health;
     }
 }

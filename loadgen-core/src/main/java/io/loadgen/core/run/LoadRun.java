@@ -182,6 +182,8 @@ public final class LoadRun {
         CountDownLatch done = new CountDownLatch(threads);
         IntervalSampler.Builder setup = samplerSetup(ops, recorders, loops, position, done, log);
         setup.events = events;
+        HiccupMeter hiccups = HiccupMeter.start(clock);
+        setup.health = new HarnessHealth(hiccups, loops);
         IntervalSampler sampler = new IntervalSampler(setup);
         if (!options.throttled() && status != null) {
             status.println("loadgen: no --target, so operations have no intended start times: intended = service,"
@@ -208,12 +210,16 @@ public final class LoadRun {
         for (int w = 0; w < threads; w++) {
             loops[w].start((async ? "loadgen-issuer-" : "loadgen-worker-") + w, done);
         }
-        done.await();
-        samplerThread.join();
+        try {
+            done.await();
+            samplerThread.join();
+        } finally {
+            hiccups.stop();
+        }
         if (sampler.failure() != null) {
             throw new IllegalStateException("interval sampler failed", sampler.failure());
         }
-        return result(ops, loops, sampler, driver, gcBefore);
+        return result(ops, loops, sampler, driver, gcBefore, setup.health);
     }
 
     /**
@@ -318,7 +324,7 @@ public final class LoadRun {
     }
 
     private RunResult result(String[] ops, LoadThread[] workers, IntervalSampler sampler, Driver driver,
-                             long[] gcBefore) {
+                             long[] gcBefore, HarnessHealth health) {
         int inFlightPerThread = inFlightPerThread(driver);
         boolean async = driver instanceof AsyncDriver;
         List<OpResult> results = new ArrayList<>();
@@ -358,10 +364,15 @@ public final class LoadRun {
             harness.put("in_flight_at_end", inFlightAtEnd);
         }
         Histogram lag = options.throttled() ? sampler.totalLag() : Histograms.newHistogram();
+        long intendedMaxNs = 0;
+        for (int o = 0; o < ops.length; o++) {
+            intendedMaxNs = Math.max(intendedMaxNs, Math.max(sampler.total(o, View.INTENDED).getMaxValue(),
+                    sampler.failedTotal(o, View.INTENDED).getMaxValue()));
+        }
         return new RunResult(provider.name(), options.targetOpsPerSec(), options.threads(), sampler.measuredNs(),
                 results, lag, expectedIntervalNs, unissued, driver.stats(), harness,
                 stop.isStopped() ? stop.reason() : issued == options.operations() ? "operations" : "duration",
-                corrected);
+                corrected, health.report(sampler.measuredNs(), options.throttled(), lag, intendedMaxNs));
     }
 
     /**
@@ -394,6 +405,8 @@ public final class LoadRun {
                 + " operations that did not (every interval, empty or not)"
                 + (options.throttled() ? "; harness.lag = actual start - max(intended start, worker free)"
                 + " (the scheduler's own delay; queueing is in intended)" : "")
+                + "; harness.hiccup = how late a thread sleeping 1 ms at a time woke, beyond its quickest wake-up"
+                + " (the platform's stalls, as jHiccup measures them)"
                 + "; OP.status = how many operations ended with each status, recorded as the value "
                 + io.loadgen.core.record.StatusTags.legend() + " (not a latency)");
         c.add("events: lines #[event: kind=KIND source=SOURCE start=SEC length_ms=MS] mark pauses: the driver's"

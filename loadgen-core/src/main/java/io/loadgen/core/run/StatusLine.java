@@ -17,9 +17,11 @@ import java.util.Locale;
  * 2026-11-22 03:41:07:123 10 sec: 99873 operations; 9987.3 current ops/sec; est completion in 20 seconds
  *   [READ: Count=9987, Max=187903, Min=201, Avg=1234.57, 50=612, 90=957, 99=8887, 99.9=41919, 99.99=160767]
  *   [Intended-READ: Count=9987, ...] [READ returns: 9967 OK, 20 ERROR] [behind schedule: 152.3 ms]
+ *   [harness: hiccup max 12.4 ms, 1 GC pause, max 41 ms, harness share 62%]
  * </pre>
  * (one line). The histograms hold the successes only; an operation type that had failures in the
- * interval gets a {@code [OP returns: ...]} block counting each status it returned. Used by the interval sampler thread only; the formatters it holds are not thread-safe.
+ * interval gets a {@code [OP returns: ...]} block counting each status it returned; the harness gets a
+ * {@code [harness: ...]} block only in an interval where it crossed a limit of its verdict. Used by the interval sampler thread only; the formatters it holds are not thread-safe.
  */
 final class StatusLine {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss:SSS", Locale.ROOT)
@@ -86,6 +88,12 @@ final class StatusLine {
     /** Appends how far behind schedule the run is: how long the most overdue operation has been due. */
     StatusLine behind(long behindNs) {
         sb.append(" [behind schedule: ").append(twoDecimals.format(behindNs / 1e6)).append(" ms]");
+        return this;
+    }
+
+    /** Appends what the harness noticed about itself, e.g. {@code [harness: hiccup max 12.4 ms, harness share 62%]}. */
+    StatusLine harness(String note) {
+        sb.append(" [harness: ").append(note).append(']');
         return this;
     }
 
