@@ -6,8 +6,8 @@ import java.util.Map;
 
 /**
  * One closed interval of a run, as its {@link IntervalListener} sees it: the histograms the interval
- * log gets, by tag ({@code READ.intended}, {@code READ.service}, {@code harness.lag} when throttled: values
- * in ns; {@code READ.status}: counts by status ordinal, see {@code StatusTags}). The histograms are the sampler's own and are reused for the next interval: read them
+ * log gets, by tag ({@code READ.intended}, {@code READ.service}, {@code harness.lag} when throttled and
+ * {@code harness.hiccup}: values in ns; {@code READ.status}: counts by status ordinal, see {@code StatusTags}). The histograms are the sampler's own and are reused for the next interval: read them
  * during the call, or copy them; never keep them. Made by the sampler thread.
  *
  * @param runStartMs the run's start (the interval log's StartTime), epoch ms
