@@ -21,6 +21,11 @@ public record HarnessReport(Histogram hiccups, long gcPauses, long gcPauseTotalN
     /** A result whose harness did not watch itself (a summary made from an interval log, a test's result). */
     public static final HarnessReport NONE = new HarnessReport(null, 0, 0, 0, 0, 0, null);
 
+    /** This report with {@code hiccups}: a summary made from a log has the log's, and nothing else. */
+    public HarnessReport withHiccups(Histogram hiccups) {
+        return new HarnessReport(hiccups, gcPauses, gcPauseTotalNs, gcPauseMaxNs, behindShare, harnessShare, verdict);
+    }
+
     /** Whether the harness measured itself (so the report's fields mean something). */
     public boolean measured() {
         return verdict != null;
