@@ -50,7 +50,7 @@ final class RunCommand implements Callable<Integer> {
     Path phases;
 
     @Option(names = "--hlog", paramLabel = "FILE", order = 120,
-            description = "Write a compressed HdrHistogram interval log (tags READ.intended, READ.service, READ.failed.intended, READ.failed.service, harness.lag, and READ.status counting statuses).")
+            description = "Write a compressed HdrHistogram interval log (tags READ.intended, READ.service, READ.failed.intended, READ.failed.service, harness.lag, harness.hiccup, and READ.status counting statuses).")
     Path hlog;
 
     @Option(names = "--plot", paramLabel = "DIR", order = 145,

@@ -146,6 +146,9 @@ final class RunReporter {
         out.println();
         ComparisonTable.write(result, out);
         out.println(result.corrected().describe());
+        if (result.health().measured()) {
+            out.println("Harness: " + result.health().verdict().text() + ".");
+        }
         if (result.unissuedOps() > 0) {
             out.println();
             out.println("The run ended " + result.unissuedOps() + " operations behind schedule: they were due before it"

@@ -88,6 +88,8 @@ class ReportCommandTest {
             assertEquals(fromRun.at("/operations/READ/" + view), fromLog.at("/operations/READ/" + view), view);
         }
         assertEquals(fromRun.at("/harness/lag"), fromLog.at("/harness/lag"));
+        assertEquals(fromRun.at("/harness/hiccup"), fromLog.at("/harness/hiccup"), "the log's harness.hiccup lines");
+        assertTrue(fromLog.at("/harness/verdict").isNull(), "a verdict needs the run, not its log");
         assertEquals("mockdb", fromLog.get("driver").asText());
         assertEquals(1000.0, fromLog.get("target_ops_per_sec").asDouble());
         assertEquals(2, fromLog.get("threads").asInt());
@@ -100,7 +102,7 @@ class ReportCommandTest {
         assertEquals(0, byTag.exitCode, byTag.err);
         JsonNode tags = JSON.readTree(byTag.out).get("tags");
         assertEquals(List.of("READ.intended", "READ.service", "READ.failed.intended", "READ.failed.service",
-                "harness.lag"), fieldNames(tags));
+                "harness.lag", "harness.hiccup"), fieldNames(tags));
         assertEquals(fromRun.at("/operations/READ/service/p99_us"), tags.at("/READ.service/p99_us"));
     }
 
@@ -176,7 +178,7 @@ class ReportCommandTest {
         assertBadInput(Cli.run("report", json.toString()), json + " is not an HdrHistogram interval log");
         assertBadInput(Cli.run("report", log("a.hlog"), "-tag", "READ.nope"),
                 "no interval tagged 'READ.nope' in " + log("a.hlog") + "; tags present: READ.failed.intended, READ.failed.service, READ.intended, READ.service,"
-                        + " READ.status, harness.lag");
+                        + " READ.status, harness.hiccup, harness.lag");
         assertBadInput(Cli.run("report", log("a.hlog"), "--start", "500"), "no interval in " + log("a.hlog")
                 + " falls in the time range");
         assertBadInput(Cli.run("report", dir.resolve("missing.hlog").toString()), "interval log "

@@ -5,7 +5,11 @@ public enum Comparison {
     LESS("<"),
     LESS_OR_EQUAL("<="),
     GREATER(">"),
-    GREATER_OR_EQUAL(">=");
+    GREATER_OR_EQUAL(">="),
+    /** Only for {@code harness.verdict}: the verdict is the one named. */
+    EQUAL("=="),
+    /** Only for {@code harness.verdict}: the verdict is not the one named. */
+    NOT_EQUAL("!=");
 
     private final String symbol;
 
@@ -24,12 +28,19 @@ public enum Comparison {
             case LESS_OR_EQUAL -> observed <= limit;
             case GREATER -> observed > limit;
             case GREATER_OR_EQUAL -> observed >= limit;
+            case EQUAL -> observed == limit;
+            case NOT_EQUAL -> !Double.isNaN(observed) && observed != limit;
         };
     }
 
     /** True for {@code <} and {@code <=}: the limit is a ceiling, so the worst value is the highest. */
     public boolean isCeiling() {
         return this == LESS || this == LESS_OR_EQUAL;
+    }
+
+    /** True for {@code ==} and {@code !=}, which compare a verdict, not a quantity. */
+    public boolean isEquality() {
+        return this == EQUAL || this == NOT_EQUAL;
     }
 
     /** The comparison a symbol names, or null. */

@@ -2,6 +2,7 @@ package io.loadgen.core.gate;
 
 import io.loadgen.core.BadInputException;
 import io.loadgen.core.record.StatusTags;
+import io.loadgen.core.summary.HarnessVerdict;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
@@ -21,6 +22,7 @@ final class HistogramMeasurements implements Measurements {
     private final Map<String, Long> errors;
     private final String whyNoErrors;
     private final String whyNoCorrected;
+    private HarnessVerdict verdict;
 
     /**
      * @param errors         errors by operation type, or null when the source does not record them
@@ -52,6 +54,20 @@ final class HistogramMeasurements implements Measurements {
             }
         }
         return new HistogramMeasurements(source, byTag, spanSec, errors, LogSource.NO_ERRORS, LogSource.NO_CORRECTED);
+    }
+
+    /** Adds the harness's verdict of the run these measurements are of (a finished run). Returns this. */
+    HistogramMeasurements withVerdict(HarnessVerdict verdict) {
+        this.verdict = verdict;
+        return this;
+    }
+
+    @Override
+    public HarnessVerdict harnessVerdict() {
+        if (verdict == null) {
+            throw new BadInputException(LogSource.NO_VERDICT);
+        }
+        return verdict;
     }
 
     @Override

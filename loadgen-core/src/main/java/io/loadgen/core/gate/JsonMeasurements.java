@@ -2,6 +2,7 @@ package io.loadgen.core.gate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.summary.HarnessVerdict;
 
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -95,6 +96,28 @@ final class JsonMeasurements implements Measurements {
         }
         double seconds = root.path("duration_s").asDouble(0);
         return seconds > 0 ? count(op) / seconds : Double.NaN;
+    }
+
+    /** From {@code harness.verdict}, {@code harness.verdict_reasons} and {@code harness.verdict_text}. */
+    @Override
+    public HarnessVerdict harnessVerdict() {
+        JsonNode harness = root.path("harness");
+        JsonNode status = harness.get("verdict");
+        if (status == null || !status.isTextual()) {
+            throw new BadInputException(source + " has no harness.verdict (" + (status == null
+                    ? "an older loadgen wrote it" : "it was made from an interval log")
+                    + "); gate on the JSON summary of a run (loadgen run --json), or on the run itself (run --gate)");
+        }
+        List<HarnessVerdict.Reason> reasons = new ArrayList<>();
+        for (JsonNode reason : harness.path("verdict_reasons")) {
+            for (HarnessVerdict.Reason r : HarnessVerdict.Reason.values()) {
+                if (r.key().equals(reason.asText())) {
+                    reasons.add(r);
+                }
+            }
+        }
+        return new HarnessVerdict(HarnessVerdict.HEALTHY.equals(status.asText()), reasons,
+                harness.path("verdict_text").asText(""));
     }
 
     private JsonNode viewNode(String op, GateView view) {

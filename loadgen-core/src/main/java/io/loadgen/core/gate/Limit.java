@@ -16,8 +16,15 @@ public record Limit(double value, Unit unit) {
         /** A number of operations. */
         COUNT,
         /** Operations per second. */
-        OPS_PER_SEC
+        OPS_PER_SEC,
+        /** The harness's verdict: 0 = healthy, 1 = behind ({@link io.loadgen.core.summary.HarnessVerdict}). */
+        VERDICT
     }
+
+    /** The limit of a {@code harness.verdict} rule: {@code healthy}. */
+    public static final Limit HEALTHY = new Limit(0, Unit.VERDICT);
+    /** The limit of a {@code harness.verdict} rule: {@code behind}. */
+    public static final Limit BEHIND = new Limit(1, Unit.VERDICT);
 
     /** The limit for a person, e.g. {@code 5 ms}, {@code 0.1%}, {@code 9500/s}. */
     public String format() {

@@ -27,6 +27,8 @@ final class LogSource extends GateSource {
             + " counts; gate errors on the JSON summary (loadgen run --json FILE)";
     static final String NO_CORRECTED = "interval logs have no corrected view (it is computed from the whole run"
             + " at its end); gate it on the JSON summary (loadgen run --json FILE), or use intended";
+    static final String NO_VERDICT = "interval logs have no harness verdict (it is judged on the whole run at"
+            + " its end); gate it on the JSON summary (loadgen run --json FILE) or on the run (run --gate)";
 
     private final List<Path> files;
     private final TimeRange range;
@@ -51,6 +53,9 @@ final class LogSource extends GateSource {
     void check(Rule rule) {
         if (rule.metric().view() == GateView.CORRECTED) {
             throw new BadInputException("rule '" + rule.text() + "': " + NO_CORRECTED);
+        }
+        if (rule.metric().kind() == Metric.Kind.VERDICT) {
+            throw new BadInputException("rule '" + rule.text() + "': " + NO_VERDICT);
         }
     }
 

@@ -31,4 +31,7 @@ interface Measurements {
 
     /** Completed operations per second of {@code op}, or of all types together when {@code op} is null; NaN for no time. */
     double throughput(String op);
+
+    /** The harness's verdict on the run; throws when the source holds none (an interval log). */
+    io.loadgen.core.summary.HarnessVerdict harnessVerdict();
 }

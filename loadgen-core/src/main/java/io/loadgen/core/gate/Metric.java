@@ -2,11 +2,12 @@ package io.loadgen.core.gate;
 
 /**
  * What a rule measures: a latency statistic of one view ({@code READ.intended.p99}), errors
- * ({@code READ.errors}) or throughput ({@code throughput}). Immutable.
+ * ({@code READ.errors}), throughput ({@code throughput}) or the harness's verdict on itself
+ * ({@code harness.verdict}). Immutable.
  *
  * @param kind which family of metric
  * @param op   the operation type as written ({@code READ}); {@link #EVERY_OP} for each type present;
- *             null for the harness's lag and for errors or throughput over all types together
+ *             null for the harness's lag and verdict and for errors or throughput over all types together
  * @param view for {@link Kind#LATENCY}, the series; otherwise null
  * @param stat for {@link Kind#LATENCY}, the statistic; otherwise null
  */
@@ -21,7 +22,9 @@ public record Metric(Kind kind, String op, GateView view, Stat stat) {
         /** Operations that returned anything but OK: a count, or a share of the operations. */
         ERRORS,
         /** Completed operations per second. */
-        THROUGHPUT
+        THROUGHPUT,
+        /** The harness's verdict on itself ({@code harness.verdict == healthy}), judged on a whole run. */
+        VERDICT
     }
 
     public boolean everyOp() {

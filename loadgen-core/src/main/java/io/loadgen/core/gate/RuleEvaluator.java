@@ -101,6 +101,8 @@ final class RuleEvaluator {
                 return m.latency(op, metric.view(), metric.stat());
             case THROUGHPUT:
                 return m.throughput(op);
+            case VERDICT:
+                return m.harnessVerdict().healthy() ? Limit.HEALTHY.value() : Limit.BEHIND.value();
             default:
                 break;
         }
@@ -128,6 +130,11 @@ final class RuleEvaluator {
      */
     static String describe(Rule rule, Measurements m, String op, double observed) {
         String text = Units.format(observed, rule.limit().unit());
+        if (rule.metric().kind() == Metric.Kind.VERDICT) {
+            List<String> reasons = new ArrayList<>();
+            m.harnessVerdict().reasons().forEach(r -> reasons.add(r.key()));
+            return reasons.isEmpty() ? text : text + " (" + String.join(", ", reasons) + ")";
+        }
         if (rule.metric().kind() == Metric.Kind.ERRORS && rule.limit().unit() == Limit.Unit.FRACTION) {
             long count = count(m, op);
             return count == 0 ? "no operations" : text + " (" + errors(m, op) + " of " + count + ")";

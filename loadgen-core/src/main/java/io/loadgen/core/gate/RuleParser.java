@@ -15,6 +15,7 @@ import java.util.regex.Pattern;
  *
  * <pre>
  * RULE    = METRIC CMP LIMIT [over DURATION windows] [abort-on-fail [after DURATION]]
+ *         | harness.verdict (== | !=) (healthy | behind)
  * METRIC  = OP.VIEW.STAT | OP.failed.FVIEW.STAT | harness.lag.STAT | OP.errors | errors | OP.throughput | throughput
  * OP      = an operation type (READ, UPDATE, PING, ...; any case) or * for each type present
  * VIEW    = intended | service | corrected (of the operations that returned OK)
@@ -32,7 +33,9 @@ public final class RuleParser {
     static final String HOW = "write METRIC CMP LIMIT, e.g. 'READ.intended.p99 < 5ms', '*.intended.max < 1s',"
             + " 'READ.errors < 0.1%' or 'throughput > 9500/s'";
     static final String METRICS = "OP.VIEW.STAT (e.g. READ.intended.p99), OP.failed.VIEW.STAT (e.g."
-            + " READ.failed.intended.p99), harness.lag.STAT, OP.errors, errors, OP.throughput or throughput";
+            + " READ.failed.intended.p99), harness.lag.STAT, OP.errors, errors, OP.throughput or throughput"
+            + " (or the rule harness.verdict == healthy)";
+    static final String VERDICT_FORM = "write 'harness.verdict == healthy' (or != healthy, == behind, != behind)";
     static final String STATS = "p50, p99.9 (or p(99.9), p999), min, max, mean or count";
     static final String LATENCY_UNITS = "latency limits take ns, us, ms, s or m (e.g. 5ms)";
 
@@ -60,11 +63,16 @@ public final class RuleParser {
             throw bad(rule, "no comparison; " + HOW + " (CMP is <, <=, > or >=)");
         }
         Comparison cmp = Comparison.of(m.group(2));
-        if (cmp == null) {
-            throw bad(rule, "unknown comparison '" + m.group(2) + "'; use <, <=, > or >=");
+        boolean verdict = m.group(1).equalsIgnoreCase("harness.verdict");
+        if (cmp == null || cmp.isEquality() != verdict) {
+            throw bad(rule, verdict ? "the verdict is compared with == or !=; " + VERDICT_FORM
+                    : "unknown comparison '" + m.group(2) + "'; use <, <=, > or >=");
         }
         if (m.group(1).isEmpty()) {
             throw bad(rule, "no metric before '" + m.group(2) + "'; " + HOW);
+        }
+        if (verdict) {
+            return verdictRule(rule, cmp, m.group(3));
         }
         Metric metric = metric(rule, m.group(1));
         String[] tokens = m.group(3).isEmpty() ? new String[0] : m.group(3).split(" ");
@@ -81,6 +89,21 @@ public final class RuleParser {
         }
         Limit limit = limit(rule, metric, limitText);
         return options(rule, metric, cmp, limit, tokens, next);
+    }
+
+    /**
+     * {@code harness.verdict == healthy}: the harness's verdict on a whole run ({@link
+     * io.loadgen.core.summary.HarnessVerdict}), so no windows and no abort.
+     */
+    private static Rule verdictRule(String rule, Comparison cmp, String limitText) {
+        Limit limit = switch (limitText.toLowerCase(Locale.ROOT)) {
+            case io.loadgen.core.summary.HarnessVerdict.HEALTHY -> Limit.HEALTHY;
+            case io.loadgen.core.summary.HarnessVerdict.BEHIND -> Limit.BEHIND;
+            default -> throw bad(rule, limitText.isEmpty() ? "no verdict after '" + cmp.symbol() + "'; " + VERDICT_FORM
+                    : "'" + limitText + "' is not a verdict (healthy or behind); the verdict is judged on the whole"
+                    + " run, without windows; " + VERDICT_FORM);
+        };
+        return new Rule(rule, new Metric(Metric.Kind.VERDICT, null, null, null), cmp, limit, null, false, null);
     }
 
     private static Rule options(String rule, Metric metric, Comparison cmp, Limit limit, String[] tokens, int from) {
@@ -142,7 +165,8 @@ public final class RuleParser {
             if (parts.length == 3 && parts[1].equalsIgnoreCase("lag")) {
                 return new Metric(Metric.Kind.LATENCY, null, GateView.LAG, stat(rule, parts[2]));
             }
-            throw bad(rule, "the harness has one series, its lag: write harness.lag.STAT, e.g. harness.lag.p99");
+            throw bad(rule, "the harness has its lag, harness.lag.STAT (e.g. harness.lag.p99), and its verdict: "
+                    + VERDICT_FORM);
         }
         String op = parts[0];
         if (!OP.matcher(op).matches()) {

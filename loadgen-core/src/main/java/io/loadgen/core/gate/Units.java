@@ -24,6 +24,8 @@ final class Units {
             case FRACTION -> percent(value);
             case COUNT -> count(value);
             case OPS_PER_SEC -> rate(value);
+            case VERDICT -> value == 0 ? io.loadgen.core.summary.HarnessVerdict.HEALTHY
+                    : io.loadgen.core.summary.HarnessVerdict.BEHIND;
         };
     }
 

@@ -9,6 +9,7 @@ import io.loadgen.core.record.Histograms;
 import io.loadgen.core.record.StatusTags;
 import io.loadgen.core.record.View;
 import io.loadgen.core.summary.CorrectedBasis;
+import io.loadgen.core.summary.HarnessReport;
 import io.loadgen.core.summary.JsonSummary;
 import io.loadgen.core.summary.OpResult;
 import io.loadgen.core.summary.RunResult;
@@ -38,6 +39,8 @@ import java.util.Map;
  */
 public final class LogSummary {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    /** The hiccup meter's tag: a log's hiccups go to the JSON's {@code harness.hiccup}, as a run's do. */
+    private static final String HICCUP_TAG = "harness.hiccup";
 
     private LogSummary() {
     }
@@ -49,6 +52,7 @@ public final class LogSummary {
         Map<String, Map<View, Histogram>> failed = new LinkedHashMap<>();
         Map<String, long[]> statuses = new LinkedHashMap<>();
         Histogram lag = null;
+        Histogram hiccups = null;
         long first = Long.MAX_VALUE;
         long last = Long.MIN_VALUE;
         List<String> other = new ArrayList<>();
@@ -56,6 +60,10 @@ public final class LogSummary {
             Histogram h = integer(t);
             if ("harness.lag".equals(t.tag())) {
                 lag = h;
+                continue;
+            }
+            if (HICCUP_TAG.equals(t.tag())) {
+                hiccups = h;
                 continue;
             }
             if (StatusTags.isStatusTag(t.tag())) {
@@ -102,7 +110,7 @@ public final class LogSummary {
         }
         RunResult result = new RunResult(header.driver, header.targetOpsPerSec, header.threads, runTimeNs, results,
                 lag == null ? Histograms.newHistogram() : lag, header.expectedIntervalNs(), 0, Map.of(), Map.of(), "log",
-                corrected);
+                corrected, hiccups == null ? HarnessReport.NONE : HarnessReport.NONE.withHiccups(hiccups));
         ObjectNode json = JsonSummary.toJson(result);
         ObjectNode operations = (ObjectNode) json.get("operations");
         for (Map.Entry<String, Map<View, Histogram>> e : ops.entrySet()) {

@@ -152,7 +152,9 @@ final class EventLoopIssuer extends LoadThread {
         int type = prepare(op, intendedNs);
         slot.arm(type, preparedKey, intendedNs, startNs, lagNs);
         SlotPool.submit(driver, op, slot, onError);
-        readyNs = clock.nanoTime();
+        long freeNs = clock.nanoTime();
+        countBehind(intendedNs, readyNs, startNs, freeNs);
+        readyNs = freeNs;
         intendedNs = nextIntendedNs;
     }
 

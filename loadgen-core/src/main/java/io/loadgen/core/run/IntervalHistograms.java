@@ -6,7 +6,8 @@ import java.util.Map;
 
 /**
  * One closed interval of a run, as its {@link IntervalListener} sees it: the histograms the interval
- * log gets, by tag ({@code READ.intended}, {@code READ.service}, {@code harness.lag} when throttled: values
+ * log gets, by tag ({@code READ.intended}, {@code READ.service}, {@code harness.lag} when throttled and
+ * {@code harness.hiccup}: values
  * in ns; {@code READ.status}: counts by status ordinal, see {@code StatusTags}). It is the listener's view
  * of an {@link IntervalSnapshot}, and holds its read-only histograms: they are reused for the next
  * interval, so read them during the call, or copy them; never keep them. Made by the aggregator thread.

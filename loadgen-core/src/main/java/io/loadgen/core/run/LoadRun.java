@@ -193,8 +193,11 @@ public final class LoadRun {
         }
         CountDownLatch done = new CountDownLatch(threads);
         RunTotals totals = new RunTotals(ops.length);
+        // The platform's stalls happen in real time: a run on a test's manual clock has no hiccup meter.
+        HiccupMeter hiccups = clock == NanoClock.SYSTEM ? HiccupMeter.start(clock) : null;
+        HarnessHealth health = new HarnessHealth(hiccups, loops);
         IntervalAggregator aggregator = new IntervalAggregator(
-                aggregatorSetup(ops, recorders, loops, position, done, log, events, driver, totals));
+                aggregatorSetup(ops, recorders, loops, position, done, log, events, driver, totals, health));
         if (!options.throttled() && status != null) {
             status.println("loadgen: no --target, so operations have no intended start times: intended = service,"
                     + " and no coordinated-omission correction is possible. Give --target OPS to measure what users see.");
@@ -219,12 +222,18 @@ public final class LoadRun {
         for (int w = 0; w < threads; w++) {
             loops[w].start((async ? "loadgen-issuer-" : "loadgen-worker-") + w, done);
         }
-        done.await();
-        samplerThread.join();
+        try {
+            done.await();
+            samplerThread.join();
+        } finally {
+            if (hiccups != null) {
+                hiccups.stop();
+            }
+        }
         if (aggregator.failure() != null) {
             throw new IllegalStateException("interval aggregator failed", aggregator.failure());
         }
-        return result(ops, loops, totals, driver, gcBefore);
+        return result(ops, loops, totals, driver, gcBefore, health);
     }
 
     /**
@@ -311,12 +320,13 @@ public final class LoadRun {
 
     /**
      * The aggregator and its sinks, in the order they see each interval: the interval log, the totals, the
-     * interval listener and added sinks (guarded: one that throws is dropped), the status line, the report
+     * harness's health (whose hiccups are also a series of the snapshot), the interval listener and added sinks (guarded: one that throws is dropped), the status line, the report
      * of driver exceptions.
      */
     private IntervalAggregator.Builder aggregatorSetup(String[] ops, WorkerRecorders[] recorders, LoadThread[] workers,
                                                        SchedulePosition position, CountDownLatch done, IntervalLog log,
-                                                       RunEvents events, Driver driver, RunTotals totals) {
+                                                       RunEvents events, Driver driver, RunTotals totals,
+                                                       HarnessHealth health) {
         IntervalAggregator.Builder b = new IntervalAggregator.Builder();
         b.ops = ops;
         b.recorders = recorders;
@@ -329,10 +339,14 @@ public final class LoadRun {
         b.intervalNs = options.interval().toNanos();
         b.profile = options.rateProfile();
         b.driverCounters = driver::liveStats;
+        if (health.measuresHiccups()) {
+            b.series.add(health);
+        }
         if (log != null) {
             b.sinks.add(new IntervalLogSink(log));
         }
         b.sinks.add(totals);
+        b.sinks.add(health);
         if (intervalListener != null) {
             b.sinks.add(GuardedSink.of(intervalListener));
         }
@@ -340,14 +354,15 @@ public final class LoadRun {
             b.sinks.add(new GuardedSink(sink, "interval sink " + sink.getClass().getName()));
         }
         if (status != null) {
-            b.sinks.add(new StatusLineSink(status, provider.name(), options.duration().toNanos(), options.operations()));
+            b.sinks.add(new StatusLineSink(status, provider.name(), options.duration().toNanos(), options.operations(),
+                    health));
         }
         b.sinks.add(new DriverErrorReport(workers));
         return b;
     }
 
     private RunResult result(String[] ops, LoadThread[] workers, RunTotals totals, Driver driver,
-                             long[] gcBefore) {
+                             long[] gcBefore, HarnessHealth health) {
         int inFlightPerThread = inFlightPerThread(driver);
         boolean async = driver instanceof AsyncDriver;
         List<OpResult> results = new ArrayList<>();
@@ -387,10 +402,15 @@ public final class LoadRun {
             harness.put("in_flight_at_end", inFlightAtEnd);
         }
         Histogram lag = options.throttled() ? totals.lag() : Histograms.newHistogram();
+        long intendedMaxNs = 0;
+        for (int o = 0; o < ops.length; o++) {
+            intendedMaxNs = Math.max(intendedMaxNs, Math.max(totals.total(o, View.INTENDED).getMaxValue(),
+                    totals.failedTotal(o, View.INTENDED).getMaxValue()));
+        }
         return new RunResult(provider.name(), options.targetOpsPerSec(), options.threads(), totals.measuredNs(),
                 results, lag, expectedIntervalNs, unissued, driver.stats(), harness,
                 stop.isStopped() ? stop.reason() : issued == options.operations() ? "operations" : "duration",
-                corrected);
+                corrected, health.report(totals.measuredNs(), options.throttled(), lag, intendedMaxNs));
     }
 
     /**
@@ -423,6 +443,8 @@ public final class LoadRun {
                 + " operations that did not (every interval, empty or not)"
                 + (options.throttled() ? "; harness.lag = actual start - max(intended start, worker free)"
                 + " (the scheduler's own delay; queueing is in intended)" : "")
+                + "; harness.hiccup = how late a thread sleeping 1 ms at a time woke, beyond its quickest wake-up"
+                + " (the platform's stalls, as jHiccup measures them)"
                 + "; OP.status = how many operations ended with each status, recorded as the value "
                 + io.loadgen.core.record.StatusTags.legend() + " (not a latency)");
         c.add("events: lines #[event: kind=KIND source=SOURCE start=SEC length_ms=MS] mark pauses: the driver's"

@@ -8,6 +8,9 @@ import io.loadgen.core.time.NanoClock;
 import io.loadgen.core.wait.WaitStrategy;
 import io.loadgen.core.wait.Waiter;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 /**
  * The schedule loop one run thread executes: wait for the next intended start, issue the operation,
  * repeat until the end. Subclasses say how an operation is issued: {@link Worker} executes a blocking
@@ -22,6 +25,18 @@ import io.loadgen.core.wait.Waiter;
 abstract class LoadThread implements Runnable {
     /** Returned by {@link #acquire} when the run was stopped while waiting. */
     static final long STOPPED = Long.MIN_VALUE;
+    private static final VarHandle BEHIND_HARNESS_NS;
+    private static final VarHandle BEHIND_OWN_NS;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            BEHIND_HARNESS_NS = lookup.findVarHandle(LoadThread.class, "behindHarnessNs", long.class);
+            BEHIND_OWN_NS = lookup.findVarHandle(LoadThread.class, "behindOwnNs", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     final int index;
     final WorkerRecorders recorders;
@@ -55,6 +70,13 @@ abstract class LoadThread implements Runnable {
     boolean waitedForSlot;
     private volatile Throwable lastError;
     private volatile long errorCount;
+    /**
+     * Time spent on operations issued behind schedule ({@link #countBehind}): the harness's own share and
+     * the operations' own. Written by this thread only, with opaque stores (plain moves on x86, never torn)
+     * so the sampler can read them while the loop runs.
+     */
+    private long behindHarnessNs;
+    private long behindOwnNs;
 
     /**
      * What every loop needs; fields are final, then {@link #arm} sets the times.
@@ -163,7 +185,9 @@ abstract class LoadThread implements Runnable {
                 position.publish(index, nextIntendedNs); // while this op runs, the next one may fall due
             }
             int type = prepare(op, intendedNs);
-            readyNs = issue(op, type, preparedKey, intendedNs, startNs, lagNs);
+            long freeNs = issue(op, type, preparedKey, intendedNs, startNs, lagNs);
+            countBehind(intendedNs, readyNs, startNs, freeNs);
+            readyNs = freeNs;
             intendedNs = nextIntendedNs;
         }
     }
@@ -203,6 +227,31 @@ abstract class LoadThread implements Runnable {
      * @return the clock when this thread is free to issue the next one
      */
     abstract long issue(Operation op, int type, long key, long intendedNs, long startNs, long lagNs);
+
+    /**
+     * Counts one operation's time when it was issued behind schedule, i.e. due before this thread became
+     * free at {@code readyNs}: then {@code startNs - readyNs} was the harness's own (recording the previous
+     * operation, choosing this one, reading the clock) and {@code freeNs - startNs} the operation's (the
+     * driver's call, or an async submit). On time, nothing. A compare, two adds and two plain stores: it
+     * lets the verdict tell a slow target from a harness that cannot issue this fast, which lag cannot
+     * (lag while behind is only this gap, small however far behind the run falls). This thread only.
+     */
+    final void countBehind(long intendedNs, long readyNs, long startNs, long freeNs) {
+        if (intendedNs - readyNs < 0) {
+            BEHIND_HARNESS_NS.setOpaque(this, behindHarnessNs + (startNs - readyNs));
+            BEHIND_OWN_NS.setOpaque(this, behindOwnNs + (freeNs - startNs));
+        }
+    }
+
+    /** The harness's own time between operations issued behind schedule, so far; any thread. */
+    final long behindHarnessNs() {
+        return (long) BEHIND_HARNESS_NS.getOpaque(this);
+    }
+
+    /** The operations' own time, of those issued behind schedule, so far; any thread. */
+    final long behindOwnNs() {
+        return (long) BEHIND_OWN_NS.getOpaque(this);
+    }
 
     /** Called once on this thread after the loop ends (async: wait for operations in flight). */
     void finish() {

@@ -18,11 +18,12 @@ import java.util.Locale;
  *   [phase ramp: target 3000 ops/s]
  *   [READ: Count=9967, Max=187903, Min=201, Avg=1234.57, 50=612, 90=957, 99=8887, 99.9=41919, 99.99=160767]
  *   [Intended-READ: Count=9967, ...] [READ returns: 9967 OK, 20 ERROR] [redis: 20 timeouts]
- *   [behind schedule: 152.3 ms]
+ *   [behind schedule: 152.3 ms] [harness: hiccup max 12.4 ms, 1 GC pause, max 41 ms, harness share 62%]
  * </pre>
  * (one line). The histograms hold the successes only; every operation type gets a {@code [OP returns: ...]}
  * block counting each status it returned, so errors show on every line. The run's final interval, cut
- * short by its end, gets no rate: {@code 1210 operations in the final 0.2 s (partial interval);}. Used by
+ * short by its end, gets no rate: {@code 1210 operations in the final 0.2 s (partial interval);}. The harness
+ * gets a {@code [harness: ...]} block only in an interval where it crossed a limit of its verdict. Used by
  * the interval aggregator thread only; the formatters it holds are not thread-safe.
  */
 final class StatusLine {
@@ -115,6 +116,12 @@ final class StatusLine {
     /** Appends how far behind schedule the run is: how long the most overdue operation has been due. */
     StatusLine behind(long behindNs) {
         sb.append(" [behind schedule: ").append(twoDecimals.format(behindNs / 1e6)).append(" ms]");
+        return this;
+    }
+
+    /** Appends what the harness noticed about itself, e.g. {@code [harness: hiccup max 12.4 ms, harness share 62%]}. */
+    StatusLine harness(String note) {
+        sb.append(" [harness: ").append(note).append(']');
         return this;
     }
 

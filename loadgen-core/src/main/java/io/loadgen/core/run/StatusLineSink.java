@@ -24,6 +24,7 @@ final class StatusLineSink implements IntervalSink {
     private final long durationNs;
     private final long operationLimit;
     private final StatusLine line = new StatusLine();
+    private final HarnessHealth health;
     private final Map<String, Long> counted = new HashMap<>();
     private final List<String> risenNames = new ArrayList<>();
     private long[] risen = new long[4];
@@ -35,6 +36,12 @@ final class StatusLineSink implements IntervalSink {
      * @param operationLimit the run's operation count, or 0 for none
      */
     StatusLineSink(PrintStream out, String driver, long durationNs, long operationLimit) {
+        this(out, driver, durationNs, operationLimit, null);
+    }
+
+    /** @param health the harness's health, whose note joins a line when an interval crossed a verdict limit; or null */
+    StatusLineSink(PrintStream out, String driver, long durationNs, long operationLimit, HarnessHealth health) {
+        this.health = health;
         this.out = out;
         this.driver = driver;
         this.durationNs = durationNs;
@@ -68,6 +75,10 @@ final class StatusLineSink implements IntervalSink {
         line.counters(driver, risenNames, risen, countersRisen(s.driverCounters()));
         if (s.behindNs() >= BEHIND_REPORT_NS) {
             line.behind(s.behindNs());
+        }
+        String harness = health == null ? null : health.statusNote(s.lengthNs(), s.lag() != null);
+        if (harness != null) {
+            line.harness(harness);
         }
         out.println(line);
         out.flush();

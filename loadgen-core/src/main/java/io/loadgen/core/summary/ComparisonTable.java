@@ -20,11 +20,13 @@ import java.util.Locale;
  * READ     failed.intended      20     0.012     0.020       0.020     0.020
  * READ     failed.service       20     0.010     0.018       0.018     0.018
  * harness  lag              299872     0.054     0.112       0.950     3.010
+ * harness  hiccup             9874     0.004     0.101       1.203     2.097
  * </pre>
  *
  * <p>One row per operation type per view ({@code intended}, {@code service}, {@code corrected}) of
  * the operations that returned OK; when some did not, two more rows, {@code failed.intended} and
- * {@code failed.service}, hold those; then the scheduler's lag as {@code harness lag}. An unthrottled
+ * {@code failed.service}, hold those; then the scheduler's lag as {@code harness lag}, and the hiccup
+ * meter's stalls as {@code harness hiccup} (its count is of 1 ms sleeps, corrected). An unthrottled
  * run has neither a corrected view nor a lag, so those rows are left out. Text columns are
  * left-aligned, numbers right-aligned; widths fit the longest cell.
  */
@@ -51,6 +53,9 @@ public final class ComparisonTable {
         }
         if (result.throttled() && result.lag() != null) {
             rows.add(row("harness", "lag", result.lag()));
+        }
+        if (result.health().hiccups() != null) {
+            rows.add(row("harness", "hiccup", result.health().hiccups()));
         }
         int[] widths = widths(rows);
         for (String[] row : rows) {

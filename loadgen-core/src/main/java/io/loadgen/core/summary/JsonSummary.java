@@ -33,7 +33,10 @@ import java.util.Map;
  *               "intended": VIEW, "service": VIEW, "corrected": VIEW,
  *               "failed": { "count": 20, "intended": VIEW, "service": VIEW } }
  *   },
- *   "harness": { "lag": VIEW, ...every entry of RunResult.harness() },
+ *   "harness": { "lag": VIEW, "hiccup": VIEW, "gc_pause_count": 0, "gc_pause_total_ms": 0.0,
+ *                "gc_pause_max_ms": 0.0, "behind_share": 0.004, "harness_share": 0.0001,
+ *                "verdict": "healthy", "verdict_reasons": [], "verdict_text": "harness healthy: lag p99 12 us, ...",
+ *                ...every entry of RunResult.harness() },
  *   "driver_stats": { ...every entry of RunResult.driverStats() }
  * }
  * VIEW = { "min_us", "mean_us", "p50_us", "p90_us", "p95_us", "p99_us", "p99_9_us", "p99_99_us",
@@ -50,6 +53,15 @@ import java.util.Map;
  * {@code throttled} is false, and {@code corrected} and {@code harness.lag} are {@code null}
  * (present, so the key set never changes). A harness entry named {@code lag} is ignored, since
  * that key holds the scheduler's lag.
+ *
+ * <p>The harness's watch on itself ({@link HarnessReport}): {@code hiccup} is the hiccup meter's
+ * distribution; {@code gc_pause_*} the harness JVM's GC pauses from its GC notifications;
+ * {@code behind_share} the share of the workers' time spent on operations issued behind schedule and
+ * {@code harness_share} the part of it the harness itself took, between one such operation's
+ * completion and the next one's start; {@code verdict} is {@code "healthy"} or {@code "behind"},
+ * {@code verdict_reasons} the limits crossed ({@code capacity}, {@code lag}, {@code hiccup}, {@code gc}) and
+ * {@code verdict_text} the line for a person ({@link HarnessVerdict}). A summary made from a log has
+ * these keys set to {@code null}.
  *
  * <p>{@code expected_interval_us} is each thread's intended gap (threads / target);
  * {@code corrected_expected_interval_us} is the interval the corrected view was computed with,
@@ -157,12 +169,32 @@ public final class JsonSummary {
     private static ObjectNode harness(RunResult result) {
         ObjectNode node = NODES.objectNode();
         node.set("lag", result.throttled() && result.lag() != null ? viewStats(result.lag()) : NODES.nullNode());
+        health(node, result.health());
         for (Map.Entry<String, Number> e : result.harness().entrySet()) {
             if (!node.has(e.getKey())) {
                 putNumber(node, e.getKey(), e.getValue());
             }
         }
         return node;
+    }
+
+    private static void health(ObjectNode node, HarnessReport health) {
+        boolean measured = health.measured();
+        node.set("hiccup", health.hiccups() != null ? viewStats(health.hiccups()) : NODES.nullNode());
+        putNumber(node, "gc_pause_count", measured ? health.gcPauses() : null);
+        putNumber(node, "gc_pause_total_ms", measured ? health.gcPauseTotalNs() / 1e6 : null);
+        putNumber(node, "gc_pause_max_ms", measured ? health.gcPauseMaxNs() / 1e6 : null);
+        putNumber(node, "behind_share", measured ? health.behindShare() : null);
+        putNumber(node, "harness_share", measured ? health.harnessShare() : null);
+        HarnessVerdict verdict = health.verdict();
+        node.put("verdict", verdict == null ? null : verdict.status());
+        if (verdict == null) {
+            node.putNull("verdict_reasons");
+        } else {
+            com.fasterxml.jackson.databind.node.ArrayNode reasons = node.putArray("verdict_reasons");
+            verdict.reasons().forEach(r -> reasons.add(r.key()));
+        }
+        node.put("verdict_text", verdict == null ? null : verdict.text());
     }
 
     /** One view's distribution in microseconds, from a histogram in nanoseconds. */

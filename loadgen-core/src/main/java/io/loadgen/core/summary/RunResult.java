@@ -27,6 +27,8 @@ import java.util.Objects;
  * @param stopReason          why the run ended: {@code duration}, {@code operations}, {@code SIGINT}, ...
  * @param corrected           the expected interval the corrected view was computed with and the concurrency it
  *                            came from, or why the run has none ({@link CorrectedBasis})
+ * @param health              the harness's watch on itself: hiccups, its GC pauses, its share of the workers'
+ *                            time, and the verdict; {@link HarnessReport#NONE} when it did not watch
  */
 public record RunResult(
         String driver,
@@ -40,13 +42,23 @@ public record RunResult(
         Map<String, Number> driverStats,
         Map<String, Number> harness,
         String stopReason,
-        CorrectedBasis corrected) {
+        CorrectedBasis corrected,
+        HarnessReport health) {
 
     public RunResult {
         operations = List.copyOf(operations);
         Objects.requireNonNull(corrected, "corrected");
+        Objects.requireNonNull(health, "health");
         driverStats = Collections.unmodifiableMap(new LinkedHashMap<>(driverStats));
         harness = Collections.unmodifiableMap(new LinkedHashMap<>(harness));
+    }
+
+    /** A result without the harness's watch on itself ({@link HarnessReport#NONE}). */
+    public RunResult(String driver, double targetOpsPerSec, int threads, long runTimeNs, List<OpResult> operations,
+                     Histogram lag, long expectedIntervalNs, long unissuedOps, Map<String, Number> driverStats,
+                     Map<String, Number> harness, String stopReason, CorrectedBasis corrected) {
+        this(driver, targetOpsPerSec, threads, runTimeNs, operations, lag, expectedIntervalNs, unissuedOps,
+                driverStats, harness, stopReason, corrected, HarnessReport.NONE);
     }
 
     /**

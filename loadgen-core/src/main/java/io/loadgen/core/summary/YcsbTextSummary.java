@@ -31,6 +31,11 @@ import java.util.Map;
  * ...
  * [DRIVER], someCounter, 12
  * [HARNESS], gcCount, 3
+ * [HARNESS], Lag99thPercentileLatency(us), 12
+ * [HARNESS], HiccupMaxLatency(us), 310
+ * [HARNESS], GcPauses, 0
+ * ...
+ * [HARNESS], Verdict, healthy
  * </pre>
  *
  * <p>As in YCSB: latencies are whole microseconds (nanoseconds divided by 1000, truncated) except
@@ -76,6 +81,7 @@ public final class YcsbTextSummary {
         writeCorrectedBasis(out, result.corrected());
         writeStats(out, "DRIVER", result.driverStats());
         writeStats(out, "HARNESS", result.harness());
+        writeHealth(out, result);
         out.flush();
     }
 
@@ -112,6 +118,37 @@ public final class YcsbTextSummary {
         for (Map.Entry<String, Number> e : stats.entrySet()) {
             line(out, metric, e.getKey(), String.valueOf(e.getValue()));
         }
+    }
+
+    /**
+     * The harness's watch on itself, when it watched: lag and hiccup percentiles, its GC pauses, its share of
+     * the workers' time and the verdict, e.g. {@code [HARNESS], Lag99thPercentileLatency(us), 12},
+     * {@code [HARNESS], Verdict, healthy}.
+     */
+    private static void writeHealth(PrintStream out, RunResult result) {
+        HarnessReport health = result.health();
+        if (!health.measured()) {
+            return;
+        }
+        if (result.throttled() && result.lag() != null) {
+            writeHarnessPercentiles(out, "Lag", result.lag());
+        }
+        if (health.hiccups() != null) {
+            writeHarnessPercentiles(out, "Hiccup", health.hiccups());
+        }
+        line(out, "HARNESS", "GcPauses", String.valueOf(health.gcPauses()));
+        line(out, "HARNESS", "GcPauseTotal(ms)", Double.toString(health.gcPauseTotalNs() / 1e6));
+        line(out, "HARNESS", "GcPauseMax(ms)", Double.toString(health.gcPauseMaxNs() / 1e6));
+        line(out, "HARNESS", "BehindShare", Double.toString(health.behindShare()));
+        line(out, "HARNESS", "HarnessShare", Double.toString(health.harnessShare()));
+        line(out, "HARNESS", "Verdict", health.verdict().status());
+    }
+
+    private static void writeHarnessPercentiles(PrintStream out, String series, Histogram h) {
+        for (double p : new double[] {50, 99, 99.9}) {
+            line(out, "HARNESS", series + percentileName(p), String.valueOf(wholeMicros(h.getValueAtPercentile(p))));
+        }
+        line(out, "HARNESS", series + "MaxLatency(us)", String.valueOf(wholeMicros(h.getMaxValue())));
     }
 
     private static void line(PrintStream out, String metric, String name, String value) {

@@ -206,4 +206,32 @@ class JsonGateTest {
         assertEquals(missing + ": no such file; give a JSON summary (loadgen run --json FILE) or an interval log"
                 + " (loadgen run --hlog FILE)", none.getMessage());
     }
+
+    /** The summary as a run with a harness verdict writes it. */
+    private static String withVerdict(String status, String reasons, String text) {
+        return SUMMARY.replace("\"gc_count\": 0,", "\"verdict\": \"" + status + "\", \"verdict_reasons\": " + reasons
+                + ", \"verdict_text\": \"" + text + "\", \"gc_count\": 0,");
+    }
+
+    @Test
+    void theHarnessVerdictPassesAHealthyRunAndFailsOneWhoseHarnessFellBehind() throws IOException {
+        assertEquals(List.of(new Verdict("harness.verdict == healthy", "healthy", "== healthy", true)),
+                gate(summary(withVerdict("healthy", "[]", "harness healthy: lag p99 12 us")),
+                        "harness.verdict == healthy"));
+        Path behind = summary(withVerdict("behind", "[\"capacity\", \"gc\"]", "the load generator itself fell behind"));
+        assertEquals(List.of(
+                new Verdict("harness.verdict == healthy", "behind (capacity, gc)", "== healthy", false),
+                new Verdict("harness.verdict != behind", "behind (capacity, gc)", "!= behind", false),
+                new Verdict("harness.verdict == behind", "behind (capacity, gc)", "== behind", true)),
+                gate(behind, "harness.verdict == healthy", "harness.verdict != behind", "harness.verdict == behind"));
+    }
+
+    @Test
+    void aSummaryWithoutAVerdictIsBadInputForAVerdictRuleNotAPass() throws IOException {
+        Path file = summary(SUMMARY);
+        BadInputException e = assertThrows(BadInputException.class, () -> gate(file, "harness.verdict == healthy"));
+        assertEquals("rule 'harness.verdict == healthy': " + file + " has no harness.verdict (an older loadgen wrote"
+                + " it); gate on the JSON summary of a run (loadgen run --json), or on the run itself (run --gate)",
+                e.getMessage());
+    }
 }

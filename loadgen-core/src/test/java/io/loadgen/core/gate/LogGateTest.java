@@ -171,6 +171,10 @@ class LogGateTest {
         BadInputException lag = assertThrows(BadInputException.class, () -> gate(small, "harness.lag.p99 < 1ms"));
         assertEquals("rule 'harness.lag.p99 < 1ms': " + small + " has no harness.lag (the run had no --target, so no"
                 + " schedule)", lag.getMessage());
+        BadInputException verdict = assertThrows(BadInputException.class, () -> gate(small, "harness.verdict == healthy"));
+        assertEquals("rule 'harness.verdict == healthy': interval logs have no harness verdict (it is judged on the"
+                + " whole run at its end); gate it on the JSON summary (loadgen run --json FILE) or on the run"
+                + " (run --gate)", verdict.getMessage());
         BadInputException op = assertThrows(BadInputException.class, () -> gate(small, "UPDATE.intended.p99 < 5ms"));
         assertEquals("rule 'UPDATE.intended.p99 < 5ms': " + small + " has no operation 'UPDATE'; it has READ",
                 op.getMessage());

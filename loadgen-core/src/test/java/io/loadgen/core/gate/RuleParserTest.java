@@ -127,6 +127,18 @@ class RuleParserTest {
         assertFalse(RuleParser.parse("READ.intended.p99 < 20ms over 1s windows").forRun(null).abortOnFail());
     }
 
+    @Test
+    void theHarnessVerdictIsComparedWithEqualsOrNotEquals() {
+        Rule healthy = RuleParser.parse("harness.verdict == healthy");
+        assertEquals(new Metric(Metric.Kind.VERDICT, null, null, null), healthy.metric());
+        assertEquals(Comparison.EQUAL, healthy.comparison());
+        assertEquals(Limit.HEALTHY, healthy.limit());
+        assertFalse(healthy.windowed());
+        Rule notBehind = RuleParser.parse("Harness.Verdict != BEHIND");
+        assertEquals(Comparison.NOT_EQUAL, notBehind.comparison());
+        assertEquals(Limit.BEHIND, notBehind.limit());
+    }
+
     static Stream<Arguments> badRules() {
         return Stream.of(
                 Arguments.of("READ.intended.p99 < 5",
@@ -163,7 +175,7 @@ class RuleParserTest {
                 Arguments.of("latency < 5ms",
                         "rule 'latency < 5ms': unknown metric 'latency'; write OP.VIEW.STAT (e.g. READ.intended.p99),"
                                 + " OP.failed.VIEW.STAT (e.g. READ.failed.intended.p99), harness.lag.STAT, OP.errors,"
-                                + " errors, OP.throughput or throughput"),
+                                + " errors, OP.throughput or throughput (or the rule harness.verdict == healthy)"),
                 Arguments.of("READ.failed.corrected.p99 < 5ms",
                         "rule 'READ.failed.corrected.p99 < 5ms': 'READ.failed.corrected.p99': the failed series are"
                                 + " READ.failed.intended and READ.failed.service, e.g. READ.failed.intended.p99"),
@@ -172,8 +184,20 @@ class RuleParserTest {
                                 + " READ.failed.service.p99, for example (p50, p99.9 (or p(99.9), p999), min, max, mean"
                                 + " or count)"),
                 Arguments.of("harness.gc.p99 < 5ms",
-                        "rule 'harness.gc.p99 < 5ms': the harness has one series, its lag: write harness.lag.STAT,"
-                                + " e.g. harness.lag.p99"),
+                        "rule 'harness.gc.p99 < 5ms': the harness has its lag, harness.lag.STAT (e.g."
+                                + " harness.lag.p99), and its verdict: write 'harness.verdict == healthy' (or != healthy,"
+                                + " == behind, != behind)"),
+                Arguments.of("harness.verdict < healthy",
+                        "rule 'harness.verdict < healthy': the verdict is compared with == or !=; write"
+                                + " 'harness.verdict == healthy' (or != healthy, == behind, != behind)"),
+                Arguments.of("harness.verdict == fine",
+                        "rule 'harness.verdict == fine': 'fine' is not a verdict (healthy or behind); the verdict is"
+                                + " judged on the whole run, without windows; write 'harness.verdict == healthy' (or !="
+                                + " healthy, == behind, != behind)"),
+                Arguments.of("harness.verdict == healthy over 10s windows",
+                        "rule 'harness.verdict == healthy over 10s windows': 'healthy over 10s windows' is not a"
+                                + " verdict (healthy or behind); the verdict is judged on the whole run, without"
+                                + " windows; write 'harness.verdict == healthy' (or != healthy, == behind, != behind)"),
                 Arguments.of("READ.errors < 5ms",
                         "rule 'READ.errors < 5ms': an errors limit is a count (e.g. 10) or a share of the operations"
                                 + " (e.g. 0.1%), not '5ms'"),

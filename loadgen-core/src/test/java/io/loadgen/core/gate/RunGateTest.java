@@ -6,6 +6,8 @@ import io.loadgen.core.record.Histograms;
 import io.loadgen.core.record.View;
 import io.loadgen.core.run.IntervalHistograms;
 import io.loadgen.core.summary.CorrectedBasis;
+import io.loadgen.core.summary.HarnessReport;
+import io.loadgen.core.summary.HarnessVerdict;
 import io.loadgen.core.summary.OpResult;
 import io.loadgen.core.summary.RunResult;
 import org.HdrHistogram.Histogram;
@@ -168,5 +170,19 @@ class RunGateTest {
                 List.of(RuleParser.parse("READ.corrected.p99 < 5ms")), null, READ, false, stops::add));
         assertEquals("rule 'READ.corrected.p99 < 5ms': without --target the run has no schedule, so no corrected view;"
                 + " give --target OPS, or gate on intended", unthrottled.getMessage());
+    }
+
+    @Test
+    void aRunWhoseHarnessFellBehindFailsTheVerdictRule() {
+        RunResult r = result();
+        HarnessVerdict behind = HarnessVerdict.judge(new HarnessVerdict.Measured(true, 120, 400_000, 0, 0, 0, 1.0, 0.62,
+                1_412 * MS));
+        RunResult judged = new RunResult(r.driver(), r.targetOpsPerSec(), r.threads(), r.runTimeNs(), r.operations(),
+                r.lag(), r.expectedIntervalNs(), 0, Map.of(), Map.of(), "duration", r.corrected(),
+                new HarnessReport(null, 0, 0, 0, 1.0, 0.62, behind));
+        RunGate gate = gate(null, "harness.verdict == healthy", "READ.intended.p99 < 5ms");
+        assertEquals(List.of(new Verdict("harness.verdict == healthy", "behind (capacity)", "== healthy", false),
+                new Verdict("READ.intended.p99 < 5ms", "3 ms", "< 5 ms", true)),
+                gate.verdicts(judged));
     }
 }

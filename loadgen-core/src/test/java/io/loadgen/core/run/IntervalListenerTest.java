@@ -46,7 +46,7 @@ class IntervalListenerTest {
         assertFalse(measured.get(0), "the first interval is in the warm-up");
         assertTrue(measured.get(measured.size() - 1), "the last one is measured");
         assertEquals(List.of("READ.intended", "READ.service", "READ.failed.intended", "READ.failed.service",
-                "harness.lag", "READ.status"), tags.get(0));
+                "harness.lag", "harness.hiccup", "READ.status"), tags.get(0));
         assertTrue(threads.stream().allMatch("loadgen-sampler"::equals), threads.toString());
         // What the listener saw after the warm-up is exactly what the summary counts.
         assertEquals(result.operations().get(0).count(), measuredReads[0]);

@@ -122,13 +122,45 @@ class JsonSummaryTest {
     @Test
     void harnessHasLagStatsThenItsOwnEntries() throws IOException {
         JsonNode harness = written(KnownRuns.throttled()).get("harness");
-        assertEquals(List.of("lag", "gc_count", "gc_time_ms"), keys(harness));
+        assertEquals(List.of("lag", "hiccup", "gc_pause_count", "gc_pause_total_ms", "gc_pause_max_ms", "behind_share",
+                "harness_share", "verdict", "verdict_reasons", "verdict_text", "gc_count", "gc_time_ms"), keys(harness));
+        for (String unmeasured : List.of("hiccup", "gc_pause_count", "verdict", "verdict_reasons", "verdict_text")) {
+            assertTrue(harness.get(unmeasured).isNull(), unmeasured + ": a result without the harness's watch");
+        }
         assertEquals(VIEW_KEYS, keys(harness.get("lag")));
         assertEquals(1100, harness.get("lag").get("count").asLong());
         assertWithinPrecision(20 * US, harness.get("lag").get("p50_us").asDouble());
         assertTrue(harness.get("gc_count").isIntegralNumber());
         assertEquals(3, harness.get("gc_count").asInt());
         assertEquals(12.5, harness.get("gc_time_ms").asDouble());
+    }
+
+    @Test
+    void harnessHealthHasHiccupsGcPausesSharesAndTheVerdict() throws IOException {
+        // Hiccups: 1000 sleeps on time, one 41 ms late; 3 GC pauses of 96 ms in all, the longest 41 ms.
+        Histogram hiccups = Histograms.newHistogram();
+        hiccups.recordValueWithCount(0, 1000);
+        hiccups.recordValue(41 * MS);
+        HarnessVerdict verdict = HarnessVerdict.judge(new HarnessVerdict.Measured(true, 20 * US, hiccups.getMaxValue(),
+                3, 96 * MS, 41 * MS, 0.5, 0.001, 200 * MS));
+        RunResult t = KnownRuns.throttled();
+        RunResult r = new RunResult(t.driver(), t.targetOpsPerSec(), t.threads(), t.runTimeNs(), t.operations(), t.lag(),
+                t.expectedIntervalNs(), t.unissuedOps(), t.driverStats(), t.harness(), t.stopReason(), t.corrected(),
+                new HarnessReport(hiccups, 3, 96 * MS, 41 * MS, 0.5, 0.001, verdict));
+        JsonNode harness = written(r).get("harness");
+        assertEquals(VIEW_KEYS, keys(harness.get("hiccup")));
+        assertEquals(1001, harness.get("hiccup").get("count").asLong());
+        assertWithinPrecision(41 * MS, harness.get("hiccup").get("max_us").asDouble());
+        assertEquals(3, harness.get("gc_pause_count").asLong());
+        assertEquals(96.0, harness.get("gc_pause_total_ms").asDouble());
+        assertEquals(41.0, harness.get("gc_pause_max_ms").asDouble());
+        assertEquals(0.5, harness.get("behind_share").asDouble());
+        assertEquals(0.001, harness.get("harness_share").asDouble());
+        assertEquals("behind", harness.get("verdict").asText());
+        assertEquals(MAPPER.readTree("[\"hiccup\",\"gc\"]"), harness.get("verdict_reasons"));
+        assertEquals(verdict.text(), harness.get("verdict_text").asText());
+        assertTrue(verdict.text().endsWith("latencies up to about 41 ms may be the harness's, not the target's"),
+                verdict.text());
     }
 
     @Test

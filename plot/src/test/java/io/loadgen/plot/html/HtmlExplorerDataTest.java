@@ -80,8 +80,9 @@ class HtmlExplorerDataTest {
             }
         }
         assertTrue(compared >= 6 * 12, "every tag's every interval: " + compared);
+        // harness.hiccup is a latency series (a stall's length, in ns), so it comes with the operations' views.
         assertEquals(List.of("READ.intended", "READ.service", "READ.failed.intended", "READ.failed.service",
-                "harness.lag", "READ.status"), data.tags().stream().map(TagSeries::name).toList());
+                "harness.hiccup", "harness.lag", "READ.status"), data.tags().stream().map(TagSeries::name).toList());
     }
 
     @Test

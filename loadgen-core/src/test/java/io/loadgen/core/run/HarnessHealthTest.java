@@ -1,0 +1,107 @@
+package io.loadgen.core.run;
+
+import io.loadgen.core.StopSignal;
+import io.loadgen.core.driver.Status;
+import io.loadgen.core.record.Histograms;
+import io.loadgen.core.record.WorkerRecorders;
+import io.loadgen.core.summary.HarnessReport;
+import io.loadgen.core.summary.HarnessVerdict;
+import io.loadgen.core.time.NanoClock;
+import io.loadgen.core.wait.WaitStrategy;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+/** Harness health's sums, shares and GC counts, from exact inputs (no run, no clock). */
+class HarnessHealthTest {
+    private static final long MS = 1_000_000;
+
+    private static LoadThread worker(int index) {
+        return new Worker(new LoadThread.Setup(index, new WorkerRecorders(1), WaitStrategy.PARK, NanoClock.SYSTEM,
+                new StopSignal(), new SchedulePosition(2), 1, OperationPlan.fixed("READ").forThread(index, 2, null),
+                new String[]{"READ"}, new int[]{0}), op -> Status.OK);
+    }
+
+    /** An interval as the aggregator hands it to its sinks: measured or warm-up, with these events. */
+    private static IntervalSnapshot interval(boolean measured, IntervalSnapshot.Event... events) {
+        IntervalSnapshot.Builder b = new IntervalSnapshot.Builder();
+        b.measured = measured;
+        b.operations = List.of();
+        b.byTag = Map.of();
+        b.events = List.of(events);
+        b.driverCounters = Map.of();
+        return new IntervalSnapshot(b);
+    }
+
+    private static IntervalSnapshot.Event gc(long lengthNs) {
+        return new IntervalSnapshot.Event("gc", "harness", 1_000, lengthNs);
+    }
+
+    private static Histogram lag(long ns) {
+        Histogram h = Histograms.newHistogram();
+        h.recordValueWithCount(ns, 100);
+        return h;
+    }
+
+    @Test
+    void theHarnessShareIsItsTimeBetweenOverdueOperationsOverTheMeasuredWorkersTime() {
+        LoadThread a = worker(0);
+        LoadThread b = worker(1);
+        HarnessHealth health = new HarnessHealth(null, new LoadThread[]{a, b});
+        // During the warm-up: worker a, free at 100, issues an op due at 0 at 160, free again at 200.
+        a.countBehind(0, 100, 160, 200);
+        health.onInterval(interval(false));
+        // Measured: b, free at 1000, issues an op due at 0 at 1300 (harness 300 ns), free at 2000 (own 700 ns);
+        // a issues one on time (due 500, free since 200): not behind, not counted.
+        b.countBehind(0, 1000, 1300, 2000);
+        a.countBehind(500, 200, 500, 600);
+        health.onInterval(interval(true));
+        // Two workers x 1000 ns measured = 2000 ns of workers' time: harness 300 / 2000, behind 1000 / 2000.
+        HarnessReport r = health.report(1000, true, lag(20_000), 5 * MS);
+        assertEquals(0.15, r.harnessShare(), 1e-12);
+        assertEquals(0.5, r.behindShare(), 1e-12);
+        assertNull(r.hiccups(), "no meter, no hiccups");
+        assertEquals("harness healthy: lag p99 20 us, hiccups not measured, no GC pause; the workers spent 50% of"
+                + " their time behind schedule, waiting on the target (the harness's own share: 15%)", r.verdict().text());
+    }
+
+    @Test
+    void theHarnessGcPausesAreCountedFromTheIntervalsEvents() {
+        HarnessHealth health = new HarnessHealth(null, new LoadThread[]{worker(0)});
+        health.onInterval(interval(true, gc(3 * MS),
+                new IntervalSnapshot.Event("stop-the-world", "stw-mockdb", 1_100, 100 * MS), // the driver's, not the harness's
+                gc(12 * MS)));
+        assertEquals("2 GC pauses, max 12 ms", health.statusNote(1_000 * MS, true));
+        HarnessReport r = health.report(1_000 * MS, true, lag(20_000), 5 * MS);
+        assertEquals(List.of(2L, 15 * MS, 12 * MS), List.of(r.gcPauses(), r.gcPauseTotalNs(), r.gcPauseMaxNs()));
+        assertEquals(List.of(HarnessVerdict.Reason.GC), r.verdict().reasons());
+        assertEquals("the load generator itself fell behind (2 GC pauses, max 12 ms, total 15 ms): latencies up to"
+                + " about 12 ms may be the harness's, not the target's", r.verdict().text());
+        health.onInterval(interval(true));
+        assertNull(health.statusNote(1_000 * MS, true), "the next interval had no pause");
+    }
+
+    @Test
+    void pausesDuringTheWarmUpAreLoggedButNotCounted() {
+        HarnessHealth health = new HarnessHealth(null, new LoadThread[]{worker(0)});
+        health.onInterval(interval(false, gc(30 * MS)));
+        health.onInterval(interval(true));
+        HarnessReport r = health.report(1_000 * MS, true, lag(20_000), 5 * MS);
+        assertEquals(0, r.gcPauses());
+        assertEquals(true, r.verdict().healthy(), r.verdict().text());
+    }
+
+    @Test
+    void anIntervalInWhichTheHarnessTookMostOfTheWorkersTimeIsNoted() {
+        LoadThread a = worker(0);
+        HarnessHealth health = new HarnessHealth(null, new LoadThread[]{a});
+        a.countBehind(0, 100, 700, 1_000); // 600 ns of a 1000 ns interval
+        health.onInterval(interval(true));
+        assertEquals("harness share 60%", health.statusNote(1_000, true));
+    }
+}
