@@ -74,7 +74,8 @@ final class HarnessHealth implements TaggedSeries, IntervalSink {
         intervalHiccupMaxNs = hiccups == null ? 0 : hiccups.getMaxValue();
         intervalGc.reset();
         for (IntervalSnapshot.Event e : snapshot.events()) {
-            if (GcPauseEvents.KIND.equals(e.kind()) && GcPauseEvents.SOURCE.equals(e.source())) {
+            if (GcPauseEvents.KIND.equals(e.kind()) && GcPauseEvents.SOURCE.equals(e.source())
+                    && e.startEpochMs() >= snapshot.runStartMs()) { // a pause before t0 (warm-up, set-up) is not the run's
                 intervalGc.add(e.lengthNs());
             }
         }

@@ -202,6 +202,12 @@ public final class LoadRun {
             status.println("loadgen: no --target, so operations have no intended start times: intended = service,"
                     + " and no coordinated-omission correction is possible. Give --target OPS to measure what users see.");
         }
+        if (!options.coldStart() && clock == NanoClock.SYSTEM) {
+            // The recorders just preallocated (about 100 KB per histogram, several per thread) would otherwise be
+            // copied by the first young collections inside the measured window: tens of ms of the harness's own
+            // pauses in its first seconds. Collect them now, before t0 (the pause is not the run's).
+            System.gc();
+        }
         long[] gcBefore = gcTotals();
 
         // Everything is built (and its classes loaded); only now fix the start, a little ahead of the threads.

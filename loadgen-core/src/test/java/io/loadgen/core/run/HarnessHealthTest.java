@@ -97,6 +97,23 @@ class HarnessHealthTest {
     }
 
     @Test
+    void aPauseThatBeganBeforeTheRunStartedIsNotTheRuns() {
+        // The run started at 5 s (epoch ms 5,000); a 40 ms collection at 1 s (the driver's warm-up, or the
+        // collection the run makes just before t0) reaches the first interval's events but is not counted.
+        HarnessHealth health = new HarnessHealth(null, new LoadThread[]{worker(0)});
+        IntervalSnapshot.Builder b = new IntervalSnapshot.Builder();
+        b.runStartMs = 5_000;
+        b.measured = true;
+        b.operations = List.of();
+        b.byTag = Map.of();
+        b.events = List.of(gc(40 * MS), new IntervalSnapshot.Event("gc", "harness", 5_200, 2 * MS));
+        b.driverCounters = Map.of();
+        health.onInterval(new IntervalSnapshot(b));
+        HarnessReport r = health.report(1_000 * MS, true, lag(20_000), 5 * MS);
+        assertEquals(List.of(1L, 2 * MS), List.of(r.gcPauses(), r.gcPauseMaxNs()));
+    }
+
+    @Test
     void anIntervalInWhichTheHarnessTookMostOfTheWorkersTimeIsNoted() {
         LoadThread a = worker(0);
         HarnessHealth health = new HarnessHealth(null, new LoadThread[]{a});
