@@ -3,6 +3,7 @@ package io.loadgen.core.wait;
 import io.loadgen.core.StopSignal;
 import io.loadgen.core.time.NanoClock;
 
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -11,28 +12,29 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>A park asked for {@code t} returns after {@code t} plus the wake-up's overshoot: the kernel's timer slack
  * (50 µs by default for a normal thread; {@link TimerSlack} lowers this thread's to 1 ns where Linux lets it)
- * plus the scheduler's and the hypervisor's wake-up latency. The margin tracks the {@value #QUANTILE}
- * quantile of the overshoots seen, by stochastic approximation: each overshoot above the margin raises it by
- * {@code QUANTILE × STEP}, each one below lowers it by {@code (1 − QUANTILE) × STEP}, which settles where
- * overshoots exceed it one time in a hundred. So a park ends before the deadline 99 times in 100 and the
- * spin that follows is short; the hundredth is late by how far the overshoot's tail lies past its p99.
- * Spinning all of every gap (as {@link WaitStrategy#SPIN}) would be exact and cost a core; parking all of it
- * (as {@link WaitStrategy#PARK}) costs nothing and is late by the whole overshoot every time.
+ * plus the scheduler's and the hypervisor's wake-up latency. The margin is the {@value #PERCENTILE}th
+ * percentile of the overshoots of the last {@value #WINDOW} parks ({@link OvershootWindow}), so a park ends
+ * before the deadline 99 times in 100 and the spin that follows is short; the hundredth is late by how far
+ * the overshoot's tail lies past its p99. Spinning all of every gap (as {@link WaitStrategy#SPIN}) would be
+ * exact and cost a core; parking all of it (as {@link WaitStrategy#PARK}) costs nothing and is late by the
+ * whole overshoot every time.
  *
  * <p>When the gap to the deadline is shorter than the margin, it spins the whole gap: at rates where one
  * thread's gaps are shorter than the platform's wake-up latency, accuracy costs a core, and the default
- * takes accuracy. One instance per worker thread; no allocation.
+ * takes accuracy. Then it parks no more and learns nothing, so a margin raised by a burst of late wake-ups
+ * (a busy machine) would hold for good; overshoots therefore count for {@value #WINDOW_MAX_AGE_MS} ms only,
+ * and a window aged empty falls back to the initial margin, which parks again and learns afresh. One
+ * instance per worker thread; no allocation.
  */
 final class AdaptiveWaiter implements Waiter {
-    /** The quantile of park overshoots the margin tracks. */
-    static final double QUANTILE = 0.99;
-    /** The estimator's step: an overshoot above the margin raises it by about this much. */
-    static final long STEP_NS = 10_000;
-    static final long UP_NS = Math.round(QUANTILE * STEP_NS);
-    static final long DOWN_NS = Math.max(1, Math.round((1 - QUANTILE) * STEP_NS));
-    /** Where the margin starts: a little above Linux's default timer slack. */
+    /** How many recent parks the margin is learned from. */
+    static final int WINDOW = 256;
+    /** The percentile of their overshoots that is the margin: the third largest of 256. */
+    static final int PERCENTILE = 99;
+    /** Overshoots older than this are forgotten, so a margin above the gap cannot hold for good. */
+    static final long WINDOW_MAX_AGE_MS = 1_000;
+    /** The margin before the first park, and whenever the window has aged empty: above Linux's default slack. */
     static final long INITIAL_MARGIN_NS = 60_000;
-    static final long MIN_MARGIN_NS = 2_000;
     /** At most this much spinning per wait, however slow the wake-ups (a stopped VM is not a wake-up). */
     static final long MAX_MARGIN_NS = 2_000_000;
 
@@ -63,7 +65,8 @@ final class AdaptiveWaiter implements Waiter {
     };
 
     private final Platform platform;
-    private long marginNs = INITIAL_MARGIN_NS;
+    private final OvershootWindow overshoots = new OvershootWindow(WINDOW, PERCENTILE,
+            TimeUnit.MILLISECONDS.toNanos(WINDOW_MAX_AGE_MS), INITIAL_MARGIN_NS, MAX_MARGIN_NS);
 
     AdaptiveWaiter() {
         this(REAL);
@@ -81,13 +84,15 @@ final class AdaptiveWaiter implements Waiter {
     @Override
     public long await(long deadlineNs, NanoClock clock, StopSignal stop) {
         long now = clock.nanoTime();
-        long wakeNs = deadlineNs - marginNs; // fixed for this wait: what it learns applies to the next
+        long wakeNs = deadlineNs - overshoots.marginNs(now); // fixed for this wait: what it learns applies to the next
         while (wakeNs - now > 0 && !stop.isStopped()) {
             long parkNs = Math.min(wakeNs - now, WaitStrategy.MAX_PARK_NS);
             platform.park(parkNs);
             long woke = clock.nanoTime();
-            if (parkNs == wakeNs - now) {
-                learn(woke - wakeNs); // a park cut short by MAX_PARK_NS says nothing about the wake-up
+            // Only a park aimed at the margin is a sample: one cut short by MAX_PARK_NS says nothing about the
+            // wake-up, and an early (spurious) wake says nothing about its lateness; the loop parks again.
+            if (parkNs == wakeNs - now && woke - wakeNs >= 0) {
+                overshoots.record(woke - wakeNs, woke);
             }
             now = woke;
         }
@@ -98,16 +103,8 @@ final class AdaptiveWaiter implements Waiter {
         return now;
     }
 
-    /** One park's overshoot: moves the margin toward the {@value #QUANTILE} quantile of overshoots. */
-    void learn(long overshootNs) {
-        if (overshootNs > marginNs) {
-            marginNs = Math.min(MAX_MARGIN_NS, marginNs + UP_NS);
-        } else {
-            marginNs = Math.max(MIN_MARGIN_NS, marginNs - DOWN_NS);
-        }
-    }
-
-    long marginNs() {
-        return marginNs;
+    /** The margin the next wait starting at {@code nowNs} would use. */
+    long marginNs(long nowNs) {
+        return overshoots.marginNs(nowNs);
     }
 }

@@ -25,17 +25,30 @@ final class TimerSlack {
     /** Sets the calling thread's timer slack to 1 ns; false when the platform does not allow it. */
     static boolean minimizeForCurrentThread() {
         try {
-            if (!Files.isSymbolicLink(THREAD_SELF)) {
-                return false;
-            }
-            String self = Files.readSymbolicLink(THREAD_SELF).toString(); // "<pid>/task/<tid>"
-            String tid = self.substring(self.lastIndexOf('/') + 1);
-            Path slack = Path.of("/proc", tid, "timerslack_ns");
-            Files.write(slack, "1".getBytes(StandardCharsets.US_ASCII));
+            Files.write(currentThreadFile(), "1".getBytes(StandardCharsets.US_ASCII));
             return true;
         } catch (IOException | RuntimeException e) {
             LOG.debug("could not lower this thread's timer slack: {}", e.toString());
             return false;
         }
+    }
+
+    /** The calling thread's timer slack in ns, or -1 where the platform does not tell. */
+    static long currentThreadNs() {
+        try {
+            return Long.parseLong(Files.readString(currentThreadFile(), StandardCharsets.US_ASCII).trim());
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+
+    /** {@code /proc/<tid>/timerslack_ns}: {@code /proc/thread-self} links to {@code <pid>/task/<tid>}. */
+    private static Path currentThreadFile() throws IOException {
+        if (!Files.isSymbolicLink(THREAD_SELF)) {
+            throw new IOException("no " + THREAD_SELF);
+        }
+        String self = Files.readSymbolicLink(THREAD_SELF).toString(); // "<pid>/task/<tid>"
+        String tid = self.substring(self.lastIndexOf('/') + 1);
+        return Path.of("/proc", tid, "timerslack_ns");
     }
 }
