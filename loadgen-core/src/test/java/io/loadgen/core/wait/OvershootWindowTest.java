@@ -16,6 +16,14 @@ class OvershootWindowTest {
         return new OvershootWindow(10, 80, AGE, EMPTY, CAP);
     }
 
+    /** Records each sample at time 0. */
+    private static OvershootWindow recorded(OvershootWindow w, long... samples) {
+        for (long s : samples) {
+            w.record(s, 0);
+        }
+        return w;
+    }
+
     @Test
     void emptyWindowGivesTheFirstGuess() {
         assertEquals(EMPTY, tenAt80().marginNs(0));
@@ -23,36 +31,24 @@ class OvershootWindowTest {
 
     @Test
     void fullWindowGivesTheNearestRankPercentile() {
-        OvershootWindow w = tenAt80();
-        long[] samples = {40, 10, 90, 30, 70, 20, 100, 60, 50, 80};
-        for (long s : samples) {
-            w.record(s, 0);
-        }
+        OvershootWindow w = recorded(tenAt80(), 40, 10, 90, 30, 70, 20, 100, 60, 50, 80);
         // Sorted: 10 20 30 40 50 60 70 80 90 100; the 8th smallest is 80 (the two largest are ignored).
         assertEquals(80, w.marginNs(0));
     }
 
     @Test
     void fewSamplesGiveTheirLargest() {
-        OvershootWindow w = tenAt80();
-        w.record(30, 0);
-        w.record(70, 0);
+        OvershootWindow w = recorded(tenAt80(), 30, 70);
         // n = 2: ceil(0.8 * 2) = 2nd smallest = the largest.
         assertEquals(70, w.marginNs(0));
-        for (long s : new long[]{10, 20, 40}) {
-            w.record(s, 0);
-        }
+        recorded(w, 10, 20, 40);
         // n = 5: ceil(0.8 * 5) = 4th smallest of 10 20 30 40 70 = 40.
         assertEquals(40, w.marginNs(0));
     }
 
     @Test
     void aRareStallDoesNotRaiseTheMarginButRepeatedOnesDo() {
-        OvershootWindow w = tenAt80();
-        for (int i = 0; i < 9; i++) {
-            w.record(50, 0);
-        }
-        w.record(5_000, 0);
+        OvershootWindow w = recorded(tenAt80(), 50, 50, 50, 50, 50, 50, 50, 50, 50, 5_000);
         assertEquals(50, w.marginNs(0), "one stall in ten is above the 80th percentile");
         w.record(6_000, 0);
         assertEquals(50, w.marginNs(0), "two are still ignored");
@@ -63,13 +59,7 @@ class OvershootWindowTest {
 
     @Test
     void theOldestSampleIsForgottenWhenFull() {
-        OvershootWindow w = tenAt80();
-        w.record(900, 0);
-        w.record(800, 0);
-        w.record(700, 0);
-        for (int i = 0; i < 7; i++) {
-            w.record(10, 0);
-        }
+        OvershootWindow w = recorded(tenAt80(), 900, 800, 700, 10, 10, 10, 10, 10, 10, 10);
         assertEquals(700, w.marginNs(0));
         w.record(10, 0); // pushes out 900: 800 700 and eight 10s
         assertEquals(10, w.marginNs(0));
