@@ -26,6 +26,8 @@ final class OvershootWindow {
 
     private int oldest;
     private int count;
+    /** The percentile of the live samples, uncapped, and the margin it gives; valid unless stale. */
+    private long percentileNs;
     private long marginNs;
     private boolean stale;
 
@@ -52,32 +54,45 @@ final class OvershootWindow {
         this.marginNs = emptyMarginNs;
     }
 
-    /** Remembers one park's overshoot (at least 0), measured at {@code nowNs}; forgets the oldest if full. */
+    /**
+     * Remembers one park's overshoot (at least 0), measured at {@code nowNs}; forgets the oldest if full.
+     * A full window keeps its rank, so the percentile can move only when the arriving sample is above it
+     * or the leaving one at or above it (about 2 parks in 100): only then is it recomputed.
+     */
     void record(long overshootNs, long nowNs) {
-        int capacity = this.overshootNs.length;
-        if (count == capacity) {
-            oldest = (oldest + 1) % capacity;
-            count--;
+        long v = Math.max(0, overshootNs);
+        int slot;
+        if (count == this.overshootNs.length) {
+            slot = oldest;
+            oldest = next(oldest);
+            stale |= v > percentileNs || this.overshootNs[slot] >= percentileNs;
+        } else {
+            slot = oldest + count;
+            slot = slot >= this.overshootNs.length ? slot - this.overshootNs.length : slot;
+            count++;
+            stale = true;
         }
-        int slot = (oldest + count) % capacity;
-        this.overshootNs[slot] = Math.max(0, overshootNs);
+        this.overshootNs[slot] = v;
         recordedAtNs[slot] = nowNs;
-        count++;
-        stale = true;
     }
 
     /** The margin at {@code nowNs}: the percentile of the samples not older than the maximum age, capped. */
     long marginNs(long nowNs) {
         while (count > 0 && nowNs - recordedAtNs[oldest] > maxAgeNs) {
-            oldest = (oldest + 1) % overshootNs.length;
+            oldest = next(oldest);
             count--;
             stale = true;
         }
         if (stale) {
-            marginNs = count == 0 ? emptyMarginNs : Math.min(maxMarginNs, percentileOfLive());
+            percentileNs = count == 0 ? 0 : percentileOfLive();
+            marginNs = count == 0 ? emptyMarginNs : Math.min(maxMarginNs, percentileNs);
             stale = false;
         }
         return marginNs;
+    }
+
+    private int next(int slot) {
+        return slot + 1 == overshootNs.length ? 0 : slot + 1;
     }
 
     /** How many live samples lie at or above the percentile's rank: 1 is the largest. */
@@ -90,8 +105,8 @@ final class OvershootWindow {
     private long percentileOfLive() {
         int k = rankFromTop(count);
         int kept = 0;
-        for (int i = 0; i < count; i++) {
-            long v = overshootNs[(oldest + i) % overshootNs.length];
+        for (int i = 0, slot = oldest; i < count; i++, slot = next(slot)) {
+            long v = overshootNs[slot];
             if (kept < k) {
                 kept++;
             } else if (v <= largest[k - 1]) {

@@ -99,6 +99,43 @@ class OvershootWindowTest {
         assertEquals(254, w.marginNs(0));
     }
 
+    /**
+     * Against a sort of the live samples, recomputed from scratch at every step: 20,000 seeded samples with
+     * stalls among them, the clock mostly creeping (the window full, samples evicted one by one) and now and
+     * then leaping (many samples expiring at once).
+     */
+    @Test
+    void agreesWithASortOfTheLiveSamplesThroughEvictionsAndExpiry() {
+        int capacity = 64;
+        long maxAge = 1_000;
+        OvershootWindow w = new OvershootWindow(capacity, 95, maxAge, EMPTY, CAP);
+        java.util.SplittableRandom random = new java.util.SplittableRandom(42);
+        java.util.ArrayDeque<long[]> all = new java.util.ArrayDeque<>(); // {value, recordedAt}, oldest first
+        long now = 0;
+        for (int i = 0; i < 20_000; i++) {
+            now += random.nextInt(200) == 0 ? random.nextLong(1_500) : random.nextLong(8);
+            long v = random.nextInt(50) == 0 ? random.nextLong(20_000) : 40 + random.nextLong(20);
+            w.record(v, now);
+            all.addLast(new long[]{v, now});
+            if (all.size() > capacity) {
+                all.removeFirst();
+            }
+            long later = now + (random.nextInt(200) == 0 ? random.nextLong(maxAge + 200) : random.nextLong(8));
+            assertEquals(reference(all, later, maxAge, 95), w.marginNs(later), "step " + i);
+            now = later;
+        }
+    }
+
+    /** Nearest rank over the samples not older than {@code maxAge} at {@code now}, capped; EMPTY if none. */
+    private static long reference(java.util.Collection<long[]> samples, long now, long maxAge, int percentile) {
+        long[] live = samples.stream().filter(s -> now - s[1] <= maxAge).mapToLong(s -> s[0]).sorted().toArray();
+        if (live.length == 0) {
+            return EMPTY;
+        }
+        int rank = (int) Math.ceil(percentile * live.length / 100.0);
+        return Math.min(CAP, live[rank - 1]);
+    }
+
     @Test
     void rejectsNonsense() {
         assertThrows(IllegalArgumentException.class, () -> new OvershootWindow(0, 99, AGE, EMPTY, CAP));
