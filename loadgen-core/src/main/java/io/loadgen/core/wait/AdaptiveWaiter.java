@@ -35,8 +35,12 @@ final class AdaptiveWaiter implements Waiter {
     static final long WINDOW_MAX_AGE_MS = 1_000;
     /** The margin before the first park, and whenever the window has aged empty: above Linux's default slack. */
     static final long INITIAL_MARGIN_NS = 60_000;
-    /** At most this much spinning per wait, however slow the wake-ups (a stopped VM is not a wake-up). */
-    static final long MAX_MARGIN_NS = 2_000_000;
+    /**
+     * At most this much spinning per wait. Above it lie not wake-up latencies but stalls (the VM or the
+     * scheduler taking the CPU for milliseconds), which hit more than 1 in 100 one-millisecond parks on a
+     * busy 2-core VM: a margin chasing them spins most of every gap and still does not avoid them.
+     */
+    static final long MAX_MARGIN_NS = 250_000;
 
     /** How the waiter sleeps and spins: the platform's, or a test's that moves a manual clock. */
     interface Platform {
