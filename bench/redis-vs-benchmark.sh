@@ -23,9 +23,13 @@
 # Ratio = loadgen / redis-benchmark throughput: 1.0 or more means loadgen is at least as fast. p99 columns
 # are each tool's own p99 (redis-benchmark: its latency histogram; loadgen: the service view, which like
 # redis-benchmark's is measured from the actual send).
+# A blocking client runs too, where one can (c1, c8): io.loadgen.bench.BlockingRedisClient, one thread and one
+# Jedis connection per client, each sending HGETALL of the same key and waiting for the reply, every call
+# timed into an HdrHistogram, as YCSB's redis binding (Jedis) does. Its p99 is the one loadgen's service p99
+# is held against ("no worse than a blocking client's"); it runs the same warm-up and measured seconds.
 #
 # Environment: REPS (3), SECONDS_PER_RUN (8), WARMUP_SECONDS (3), RECORDS (10000), RUN_RECORDS (1),
-# LOADGEN_IO_THREADS (1),
+# LOADGEN_IO_THREADS (1), MVN_FLAGS (extra flags for ./mvnw when the bench jar is built, e.g. -o),
 # CASES ("c1 c8 c8xP16": which rows to run),
 # REDIS_SERVER (redis-server), REDIS_BENCHMARK (redis-benchmark), JAVA (java).
 # Needs redis-server and redis-benchmark (Debian: redis-server, redis-tools). Keep the machine otherwise idle.
@@ -44,6 +48,13 @@ mkdir -p "$work"
 die() { echo "redis-vs-benchmark: $*" >&2; exit 1; }
 [[ "$reps" =~ ^[1-9][0-9]*$ ]] || die "REPS must be a positive integer, got '$reps'"
 command -v "$rb" >/dev/null || die "no $rb: apt-get install redis-tools"
+
+bench_jar="bench/target/benchmarks.jar"
+if [ ! -f "$bench_jar" ] || [ -n "$(find pom.xml bench/pom.xml bench/src loadgen-core/src/main -newer "$bench_jar" -print -quit 2>/dev/null)" ]; then
+  echo "building the bench jar (./mvnw -B -q -pl bench -am -DskipTests package)..." >&2
+  # shellcheck disable=SC2086
+  ./mvnw -B -q ${MVN_FLAGS:-} -pl bench -am -DskipTests package >&2 || die "the bench build failed"
+fi
 
 # shellcheck source=lib/redis-server.sh
 . bench/lib/redis-server.sh
@@ -67,6 +78,11 @@ run_rb() {
   "$rb" -p "$port" -c "$1" -P "$2" -n "$3" --csv hgetall "$key" 2>/dev/null | tail -1 \
     | awk -F'","' '{gsub(/"/,"",$2); gsub(/"/,"",$7); printf "%.0f %.0f\n", $2, $7*1000}'
 }
+# $1 clients: prints "ops_per_sec p99_us" of the blocking client
+run_bc() {
+  "${JAVA:-java}" -cp "$bench_jar" io.loadgen.bench.BlockingRedisClient 127.0.0.1 "$port" "$key" "$1" "$secs" "$warm" \
+    | awk '{print $1, $3}'
+}
 # $1 threads, $2 in flight per thread: prints "ops_per_sec p99_us"
 run_lg() {
   local json="$work/loadgen-$1x$2.json"
@@ -82,24 +98,31 @@ EOF
 }
 median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 
-printf '| case | redis-benchmark ops/s | loadgen ops/s | ratio | redis-benchmark p99 (us) | loadgen service p99 (us) |\n'
-printf '|---|---|---|---|---|---|\n'
+printf '| case | redis-benchmark ops/s | loadgen ops/s | ratio | blocking client ops/s | redis-benchmark p99 (us) | blocking client p99 (us) | loadgen service p99 (us) |\n'
+printf '|---|---|---|---|---|---|---|---|\n'
 for spec in "c1 1 1" "c8 8 1" "c8xP16 8 16"; do
   read -r name clients depth <<<"$spec"
   [[ " ${CASES:-c1 c8 c8xP16} " == *" $name "* ]] || continue
-  : >"$work/$name.rb"; : >"$work/$name.lg"
+  : >"$work/$name.rb"; : >"$work/$name.lg"; : >"$work/$name.bc"
   for _ in $(seq "$reps"); do
     # about SECONDS_PER_RUN of requests at the rate the last repetition saw (or a first guess)
     guess=$(( clients * depth * 4000 ))
     last="$(tail -1 "$work/$name.rb" | cut -d' ' -f1)"
     n=$(( ${last:-$guess} * secs ))
     run_rb "$clients" "$depth" "$n" >>"$work/$name.rb"
+    if [ "$depth" = 1 ]; then run_bc "$clients" >>"$work/$name.bc"; fi
     run_lg "$clients" "$depth" >>"$work/$name.lg"
   done
   rb_ops="$(cut -d' ' -f1 "$work/$name.rb" | median)"
   lg_ops="$(cut -d' ' -f1 "$work/$name.lg" | median)"
   rb_p99="$(cut -d' ' -f2 "$work/$name.rb" | median)"
   lg_p99="$(cut -d' ' -f2 "$work/$name.lg" | median)"
-  printf '| %s | %.0f | %.0f | %.2f | %.0f | %.0f |\n' "$name" "$rb_ops" "$lg_ops" \
-    "$(python3 -c "print($lg_ops / $rb_ops)")" "$rb_p99" "$lg_p99"
+  if [ -s "$work/$name.bc" ]; then
+    bc_ops="$(cut -d' ' -f1 "$work/$name.bc" | median | xargs printf '%.0f')"
+    bc_p99="$(cut -d' ' -f2 "$work/$name.bc" | median | xargs printf '%.0f')"
+  else
+    bc_ops="-"; bc_p99="- (cannot pipeline)"
+  fi
+  printf '| %s | %.0f | %.0f | %.2f | %s | %.0f | %s | %.0f |\n' "$name" "$rb_ops" "$lg_ops" \
+    "$(python3 -c "print($lg_ops / $rb_ops)")" "$bc_ops" "$rb_p99" "$bc_p99" "$lg_p99"
 done
