@@ -12,7 +12,14 @@ public enum Status {
     UNEXPECTED_STATE,
     BAD_REQUEST,
     FORBIDDEN,
-    SERVICE_UNAVAILABLE;
+    SERVICE_UNAVAILABLE,
+    /**
+     * No answer within the driver's own timeout ({@code redis.timeout}, {@code ping.timeout}): the operation
+     * completed as failed at its deadline. Not one of YCSB's statuses; kept apart from {@link #ERROR} so that
+     * timeouts are counted per operation type (status line, summary, JSON, the log's {@code OP.status} tag).
+     * Last, so the ordinals of YCSB's statuses (and of interval logs written before it) are unchanged.
+     */
+    TIMEOUT;
 
     private static final Status[] VALUES = values();
 

@@ -82,6 +82,6 @@ class StatusInLogTest {
     @Test
     void theHeaderSaysWhatTheStatusValuesMean() {
         assertEquals("0=OK 1=ERROR 2=NOT_FOUND 3=NOT_IMPLEMENTED 4=UNEXPECTED_STATE 5=BAD_REQUEST 6=FORBIDDEN"
-                + " 7=SERVICE_UNAVAILABLE", StatusTags.legend());
+                + " 7=SERVICE_UNAVAILABLE 8=TIMEOUT", StatusTags.legend());
     }
 }

@@ -28,13 +28,19 @@ class StatusLineSinkTest {
     /** An interval of {@code lengthNs} ending at {@code endNs} in which {@code ok} reads succeeded and {@code errors} failed. */
     private IntervalSnapshot interval(long endNs, long lengthNs, boolean last, long ok, long errors,
                                       Map<String, Number> counters, IntervalSnapshot.Phase phase) {
+        return interval(endNs, lengthNs, last, ok, errors, Status.ERROR, counters, phase);
+    }
+
+    /** As above, the failures all ending with {@code failure}. */
+    private IntervalSnapshot interval(long endNs, long lengthNs, boolean last, long ok, long errors, Status failure,
+                                      Map<String, Number> counters, IntervalSnapshot.Phase phase) {
         SealedHistogram service = new SealedHistogram(Histograms.newHistogram());
         service.recordValueWithCount(2_000_000, ok);
         SealedHistogram failed = new SealedHistogram(Histograms.newHistogram());
         failed.recordValueWithCount(100_000_000, errors);
         long[] statuses = new long[Status.count()];
         statuses[Status.OK.ordinal()] = ok;
-        statuses[Status.ERROR.ordinal()] = errors;
+        statuses[failure.ordinal()] = errors;
         IntervalSnapshot.Builder b = new IntervalSnapshot.Builder();
         b.runStartNs = 0;
         b.runStartMs = 1_000_000;
@@ -60,7 +66,8 @@ class StatusLineSinkTest {
     @Test
     void everyLineCountsEachTypesFailuresAndTheDriversNewTimeouts() {
         // A Redis run whose SCANs time out: the driver counts timeouts (268 in all, as in the run), and
-        // each timed-out SCAN completes with ERROR. Each line shows the interval's increase, not the total.
+        // each timed-out SCAN completes with TIMEOUT, so the line counts timeouts per type (other failures are
+        // ERROR, as in the second interval). Each line shows the interval's increase, not the total.
         Map<String, Number> counters = new LinkedHashMap<>();
         counters.put("connections", 4);
         counters.put("timeouts", 0L);
@@ -69,13 +76,13 @@ class StatusLineSinkTest {
         sink.onInterval(interval(2 * S, S, false, 800, 200, Map.copyOf(counters), null));
         counters.put("timeouts", 268L);
         counters.put("io_threads", 2.5); // not a count: never shown
-        sink.onInterval(interval(3 * S, S, false, 900, 68, counters, null));
+        sink.onInterval(interval(3 * S, S, false, 900, 68, Status.TIMEOUT, counters, null));
 
         List<String> lines = lines();
         assertTrue(lines.get(0).endsWith("[SCAN returns: 1000 OK] [redis: 4 connections]"), lines.get(0));
         assertTrue(lines.get(1).contains(" 2 sec: 2000 operations; 1000 current ops/sec;"), lines.get(1));
         assertTrue(lines.get(1).endsWith("[SCAN returns: 800 OK, 200 ERROR] [redis: 200 timeouts]"), lines.get(1));
-        assertTrue(lines.get(2).endsWith("[SCAN returns: 900 OK, 68 ERROR] [redis: 68 timeouts]"), lines.get(2));
+        assertTrue(lines.get(2).endsWith("[SCAN returns: 900 OK, 68 TIMEOUT] [redis: 68 timeouts]"), lines.get(2));
     }
 
     @Test

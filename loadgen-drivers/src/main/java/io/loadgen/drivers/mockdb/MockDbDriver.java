@@ -79,4 +79,10 @@ final class MockDbDriver implements Driver {
         stats.put("paused_operations", pausedOperations.sum());
         return stats;
     }
+
+    /** What the status line shows as it rises: the operations that waited out a pause, per interval. */
+    @Override
+    public Map<String, Number> liveStats() {
+        return Map.of("paused_operations", pausedOperations.sum());
+    }
 }

@@ -43,15 +43,17 @@ final class PingClientHandler extends ChannelDuplexHandler {
     private ScheduledFuture<?> expiry;
     private boolean closed;
     private boolean warned;
-    // Counters: written on the event loop only, read there by PingDriver#stats.
+    // Counters: written on the event loop only, read there by PingDriver#stats. The failure counters are
+    // volatile so that the status line can read them from its own thread each interval (liveStats): one
+    // writer, so ++ loses nothing, and a volatile store costs only on the failure path.
     private long sent;
     private long bytesSent;
     private long bytesReceived;
-    private long timeouts;
-    private long lateReplies;
-    private long badReplies;
-    private long rejected;
-    private long disconnectErrors;
+    private volatile long timeouts;
+    private volatile long lateReplies;
+    private volatile long badReplies;
+    private volatile long rejected;
+    private volatile long disconnectErrors;
     /** Requests dropped before they reached this handler; counted from any thread. */
     private final LongAdder undelivered = new LongAdder();
 
@@ -119,7 +121,7 @@ final class PingClientHandler extends ChannelDuplexHandler {
         Completion completion;
         while ((completion = pending.pollExpired(nowNs)) != null) {
             timeouts++;
-            finish(completion, Status.ERROR);
+            finish(completion, Status.TIMEOUT);
         }
     }
 
@@ -164,6 +166,18 @@ final class PingClientHandler extends ChannelDuplexHandler {
     private void finish(Completion completion, Status status) {
         outstanding.decrementAndGet();
         completion.complete(status);
+    }
+
+    /**
+     * Adds this connection's failure counters into {@code into} ({@link PingDriver#LIVE_STAT_NAMES} order),
+     * from any thread.
+     */
+    void addFailureCounters(long[] into) {
+        into[0] += timeouts;
+        into[1] += lateReplies;
+        into[2] += badReplies;
+        into[3] += rejected;
+        into[4] += disconnectErrors + undelivered.sum();
     }
 
     /** Adds this connection's counters into {@code into}, in {@link PingDriver#STAT_NAMES} order. Event loop. */

@@ -46,6 +46,9 @@ final class PingDriver implements AsyncDriver {
     private static final Logger LOG = LogManager.getLogger(PingDriver.class);
     static final List<String> STAT_NAMES = List.of("requests_sent", "bytes_sent", "bytes_received", "timeouts",
             "late_replies", "bad_replies", "rejected", "disconnect_errors");
+    /** The failure counters among {@link #STAT_NAMES}, which the status line shows as they rise. */
+    static final List<String> LIVE_STAT_NAMES = List.of("timeouts", "late_replies", "bad_replies", "rejected",
+            "disconnect_errors");
     private static final int CONNECT_TIMEOUT_MS = 3_000;
     private static final long CLOSE_TIMEOUT_MS = 2_000;
 
@@ -184,6 +187,23 @@ final class PingDriver implements AsyncDriver {
             stats.put(STAT_NAMES.get(i), totals[i]);
         }
         return stats;
+    }
+
+    /** The failure counters, read from the status line's thread while requests complete on the loops. */
+    @Override
+    public Map<String, Number> liveStats() {
+        long[] totals = new long[LIVE_STAT_NAMES.size()];
+        for (PingClientHandler handler : handlers) {
+            if (handler != null) {
+                handler.addFailureCounters(totals);
+            }
+        }
+        totals[LIVE_STAT_NAMES.indexOf("rejected")] += rejected.sum();
+        Map<String, Number> live = new LinkedHashMap<>();
+        for (int i = 0; i < totals.length; i++) {
+            live.put(LIVE_STAT_NAMES.get(i), totals[i]);
+        }
+        return live;
     }
 
     /** Reads a handler's counters on its event loop (they are plain fields), or directly once the loop has ended. */

@@ -42,7 +42,7 @@ record PingSettings(String host, int port, PingProtocol protocol, int sizeBytes,
             new PropertySpec(CONNECTIONS, "1", "connections (udp: sockets) to spread requests over, round-robin"),
             new PropertySpec(PIPELINING, "false", "when false, one request in flight per connection (the run waits"
                     + " for a free one, and that wait counts in intended); when true, up to " + PIPELINE_DEPTH),
-            new PropertySpec(TIMEOUT, "1s", "a request unanswered this long completes as an error (udp: a loss)"));
+            new PropertySpec(TIMEOUT, "1s", "a request unanswered this long completes as TIMEOUT (udp: a loss)"));
 
     /**
      * Reads and checks the properties.

@@ -60,7 +60,7 @@ final class InFlight {
         }
     }
 
-    /** The timer: completes every overdue operation with ERROR, then waits for the next deadline. */
+    /** The timer: completes every overdue operation with TIMEOUT, then waits for the next deadline. */
     private void expire() {
         armed = false;
         long nowNs = System.nanoTime();
@@ -74,7 +74,7 @@ final class InFlight {
             queue.pollFirst();
             if (head.claim()) {
                 timeouts.increment(); // counted before the completion, so whoever it wakes sees the count
-                head.completion.complete(Status.ERROR);
+                head.completion.complete(Status.TIMEOUT);
             }
         }
     }

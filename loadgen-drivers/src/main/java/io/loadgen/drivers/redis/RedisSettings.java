@@ -38,7 +38,7 @@ record RedisSettings(RedisURI uri, String uriText, long timeoutNs, int fieldCoun
 
     static final List<PropertySpec> SPECS = List.of(
             new PropertySpec(URI, "redis://127.0.0.1:6379", "the server, e.g. redis://HOST:PORT/DB or redis://:PASSWORD@HOST:PORT"),
-            new PropertySpec(TIMEOUT, "1s", "command timeout; an operation still unanswered after it completes with ERROR"),
+            new PropertySpec(TIMEOUT, "1s", "command timeout; an operation still unanswered after it completes with TIMEOUT"),
             new PropertySpec(FIELD_COUNT, "10", "fields per record (YCSB fieldcount)"),
             new PropertySpec(FIELD_LENGTH, "100", "bytes per field value (YCSB fieldlength)"),
             new PropertySpec(SCAN_LENGTH, "10", "records one SCAN reads (YCSB's scan length)"),

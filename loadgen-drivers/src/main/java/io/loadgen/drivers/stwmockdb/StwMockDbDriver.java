@@ -132,4 +132,13 @@ final class StwMockDbDriver implements Driver {
         stats.put("hiccups", hiccups.sum());
         return stats;
     }
+
+    /** What the status line shows as it rises: the pauses and hiccups made in each interval. */
+    @Override
+    public Map<String, Number> liveStats() {
+        Map<String, Number> live = new LinkedHashMap<>();
+        live.put("stop_the_world_pauses", stopTheWorldPauses.get());
+        live.put("hiccups", hiccups.sum());
+        return live;
+    }
 }

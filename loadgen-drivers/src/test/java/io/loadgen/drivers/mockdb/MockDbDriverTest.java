@@ -104,6 +104,7 @@ class MockDbDriverTest {
         driver.execute(new Operation(0));
         assertTrue(System.nanoTime() - (openNs + 250 * MS) >= 0, "returned before the window ended");
         assertEquals(1L, driver.stats().get("paused_operations"));
+        assertEquals(Map.of("paused_operations", 1L), driver.liveStats(), "the status line sees it too");
     }
 
     @Test

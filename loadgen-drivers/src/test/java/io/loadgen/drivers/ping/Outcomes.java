@@ -50,7 +50,7 @@ final class Outcomes {
 
     @Override
     public String toString() {
-        return "OK=" + count(Status.OK) + " ERROR=" + count(Status.ERROR) + " doubles=" + doubles.get()
+        return "OK=" + count(Status.OK) + " ERROR=" + count(Status.ERROR) + " TIMEOUT=" + count(Status.TIMEOUT) + " doubles=" + doubles.get()
                 + " pending=" + done.getCount();
     }
 }

@@ -286,13 +286,13 @@ class RedisDriverTest {
     }
 
     @Test
-    void commandTimeoutCompletesWithErrorWhileTheServerDoesNotAnswer() throws Exception {
+    void commandTimeoutCompletesWithTimeoutWhileTheServerDoesNotAnswer() throws Exception {
         try (AsyncDriver impatient = open(Map.of("redis.uri", server.uri(), "redis.timeout", "200ms"))) {
             assertEquals(Status.OK, run(impatient, "INSERT", 1));
             server.pause();
             try {
                 long startNs = System.nanoTime();
-                assertEquals(Status.ERROR, run(impatient, "READ", 1));
+                assertEquals(Status.TIMEOUT, run(impatient, "READ", 1));
                 long tookMs = (System.nanoTime() - startNs) / 1_000_000;
                 // The driver's own timer on the connection's loop: 200 ms plus its precision and two thread
                 // wake-ups (60 ms allows a busy 2-core VM). Lettuce's 100 ms timer wheel could take 300.
@@ -308,7 +308,7 @@ class RedisDriverTest {
     @Test
     void everyOperationEndsAtItsTimeoutHoweverManyCommandsItSends() throws Exception {
         // With the server stopped, READ (one command), INSERT (two, pipelined), SCAN (two, the second sent only
-        // after the first is answered) and READ-MODIFY-WRITE each end with ERROR 150 ms after they start: one
+        // after the first is answered) and READ-MODIFY-WRITE each end with TIMEOUT 150 ms after they start: one
         // deadline per operation from its start, not one per command from each command's send (under which a
         // SCAN could last two timeouts). Bound: 150 ms plus the loop timer's precision and thread wake-ups;
         // 60 ms allows a busy 2-core VM, and stays below what Lettuce's 100 ms timer wheel would allow (250 ms).
@@ -318,7 +318,7 @@ class RedisDriverTest {
             try {
                 for (String type : List.of("READ", "INSERT", "SCAN", "READ-MODIFY-WRITE")) {
                     long startNs = System.nanoTime();
-                    assertEquals(Status.ERROR, run(impatient, type, 7), type);
+                    assertEquals(Status.TIMEOUT, run(impatient, type, 7), type);
                     long tookMs = (System.nanoTime() - startNs) / 1_000_000;
                     assertTrue(tookMs >= 149 && tookMs < 210, type + " ended after " + tookMs + " ms, not at its 150 ms timeout");
                 }

@@ -93,6 +93,7 @@ class StwMockDbDriverTest {
         for (int i = 0; i < 5; i++) {
             assertEquals(Status.OK, driver.execute(op));
         }
+        assertEquals(Map.of("stop_the_world_pauses", 0L, "hiccups", 5L), driver.liveStats(), "the status line's counts");
         assertEquals(Map.of("stop_the_world_pauses", 0L, "stop_the_world_total_ms", 0.0, "hiccups", 5L),
                 driver.stats());
     }
