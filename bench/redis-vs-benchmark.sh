@@ -104,14 +104,21 @@ for spec in "c1 1 1" "c8 8 1" "c8xP16 8 16"; do
   read -r name clients depth <<<"$spec"
   [[ " ${CASES:-c1 c8 c8xP16} " == *" $name "* ]] || continue
   : >"$work/$name.rb"; : >"$work/$name.lg"; : >"$work/$name.bc"
-  for _ in $(seq "$reps"); do
+  for rep in $(seq "$reps"); do
     # about SECONDS_PER_RUN of requests at the rate the last repetition saw (or a first guess)
     guess=$(( clients * depth * 4000 ))
-    last="$(tail -1 "$work/$name.rb" | cut -d' ' -f1)"
+    last="$(tail -1 "$work/$name.rb" 2>/dev/null | cut -d' ' -f1)"
     n=$(( ${last:-$guess} * secs ))
-    run_rb "$clients" "$depth" "$n" >>"$work/$name.rb"
-    if [ "$depth" = 1 ]; then run_bc "$clients" >>"$work/$name.bc"; fi
-    run_lg "$clients" "$depth" >>"$work/$name.lg"
+    # The order alternates (odd repetitions redis-benchmark first, even ones loadgen first), so that neither
+    # tool always runs on a machine the other has just warmed or disturbed.
+    if (( rep % 2 == 1 )); then order="rb bc lg"; else order="lg bc rb"; fi
+    for tool in $order; do
+      case "$tool" in
+        rb) run_rb "$clients" "$depth" "$n" >>"$work/$name.rb" ;;
+        bc) if [ "$depth" = 1 ]; then run_bc "$clients" >>"$work/$name.bc"; fi ;;
+        lg) run_lg "$clients" "$depth" >>"$work/$name.lg" ;;
+      esac
+    done
   done
   rb_ops="$(cut -d' ' -f1 "$work/$name.rb" | median)"
   lg_ops="$(cut -d' ' -f1 "$work/$name.lg" | median)"
