@@ -96,7 +96,6 @@ j = json.load(open(sys.argv[1]))
 print("%.0f %.0f" % (j["throughput_ops_per_sec"], j["operations"]["READ"]["service"]["p99_us"]))
 EOF
 }
-median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 
 printf '| case | redis-benchmark ops/s | loadgen ops/s | ratio | blocking client ops/s | redis-benchmark p99 (us) | blocking client p99 (us) | loadgen service p99 (us) |\n'
 printf '|---|---|---|---|---|---|---|---|\n'

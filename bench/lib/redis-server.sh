@@ -2,9 +2,8 @@
 # loopback port, never the shared 6379, and stops it when the script exits. Sets $port, $uri and
 # $redis_pid. Needs redis-server and redis-cli (Debian: redis-server, redis-tools); REDIS_SERVER overrides.
 
-free_port() {
-  python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
-}
+# shellcheck source=common.sh
+. "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 start_redis() {
   local dir="$1" server="${REDIS_SERVER:-redis-server}"

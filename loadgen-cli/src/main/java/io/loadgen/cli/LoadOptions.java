@@ -46,11 +46,12 @@ final class LoadOptions {
                     + "'loadgen drivers' lists each driver's). Key numbers run 0, 1, 2, ... across all threads.")
     String operation;
 
-    @Option(names = "--max-in-flight", paramLabel = "N", defaultValue = "1", order = 80,
+    @Option(names = "--max-in-flight", paramLabel = "N", order = 80,
             description = "Async drivers: most operations in flight per thread (pipelining); when reached the thread "
-                    + "waits and the wait counts in intended. Default: ${DEFAULT-VALUE}, so --threads N means N "
-                    + "operations in flight at most, as YCSB's threads and redis-benchmark's -c do.")
-    int maxInFlight;
+                    + "waits and the wait counts in intended. Default: 1, so --threads N means N operations in "
+                    + "flight at most, as YCSB's threads and redis-benchmark's -c do; for http, its connections "
+                    + "per thread, so http.connections is the concurrency, as wrk's -c.")
+    Integer maxInFlight;
 
     @Option(names = "--cold-start", order = 81,
             description = "Measure from a cold start: do not warm the driver up (connections, JIT) before the first "

@@ -56,6 +56,7 @@ public final class Main {
         cl.addSubcommand(new CommandLine(new PlotCommand(io)));
         cl.addSubcommand(new CommandLine(new GateCommand(io)));
         cl.addSubcommand(new CommandLine(new PingServerCommand(io)));
+        cl.addSubcommand(new CommandLine(new HttpServerCommand(io)));
         cl.getSubcommands().values().forEach(Main::helpOptionsLast);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         cl.setOut(new java.io.PrintWriter(out, true));

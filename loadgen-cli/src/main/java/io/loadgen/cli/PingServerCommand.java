@@ -1,19 +1,13 @@
 package io.loadgen.cli;
 
-import io.loadgen.core.BadInputException;
 import io.loadgen.drivers.ping.PingProtocol;
 import io.loadgen.drivers.ping.PingServer;
-import org.apache.logging.log4j.LogManager;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 
 /**
  * {@code loadgen ping-server}: the echo server the {@code ping} driver talks to, run until Ctrl-C or
@@ -52,29 +46,7 @@ final class PingServerCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         PingProtocol proto = PingProtocol.parse(protocol, "--protocol");
-        if (port < 0 || port > 65_535) {
-            throw new BadInputException("--port must be between 0 and 65535 (got " + port + "); 0 picks a free port");
-        }
-        InetAddress address = resolve(bind);
-        if (!address.isLoopbackAddress()) {
-            LogManager.getLogger(PingServerCommand.class).warn("--bind {} is not a loopback address: other machines can reach this ping server", bind);
-        }
-        PingServer server = PingServer.start(proto, new InetSocketAddress(address, port), delay);
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            io.err().println("loadgen: interrupted; stopping the ping server");
-            server.close();
-            stopped.countDown();
-        }, "loadgen-ping-server-shutdown"));
-        stopped.await();
-        return 0;
-    }
-
-    private static InetAddress resolve(String host) {
-        try {
-            return InetAddress.getByName(host);
-        } catch (UnknownHostException e) {
-            throw new BadInputException("--bind " + host + ": unknown host; give an address of this machine, e.g. 127.0.0.1", e);
-        }
+        PingServer server = PingServer.start(proto, ForegroundServer.address(bind, port, "ping server"), delay);
+        return ForegroundServer.runUntilStopped(server, io, "ping server");
     }
 }

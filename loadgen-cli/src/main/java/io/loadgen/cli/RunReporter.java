@@ -187,7 +187,15 @@ final class RunReporter {
                 + " x " + perThread + " in flight = at most " + total + " operations in flight"
                 + (connections != null ? ", on " + connections + " connection" + (connections.longValue() == 1 ? "" : "s")
                 : "")
-                + (perThread != null && perThread.longValue() > 1 ? " (pipelined)" : "") + ".";
+                + (pipelined(perThread, total, connections) ? " (pipelined)" : "") + ".";
+    }
+
+    /** More in flight than connections (or, for a driver that does not say, more than one per thread). */
+    private static boolean pipelined(Number perThread, Number total, Number connections) {
+        if (connections != null && total != null) {
+            return total.longValue() > connections.longValue();
+        }
+        return perThread != null && perThread.longValue() > 1;
     }
 
     static void checkWritableFile(Path file, String option) {

@@ -20,7 +20,7 @@ class BadInputTest {
     static Stream<Arguments> badRuns() {
         return Stream.of(
                 Arguments.of("unknown driver", new String[]{"run", "--driver", "nosuch"},
-                        "unknown driver 'nosuch'; choose one of: mockdb, noop, "),
+                        "unknown driver 'nosuch'; choose one of: http, mockdb, noop, "),
                 Arguments.of("unknown option", new String[]{"run", "--driver", "noop", "--tagret", "5"},
                         "Unknown options: '--tagret', '5'; did you mean --target?"),
                 Arguments.of("unknown property", new String[]{"run", "--driver", "mockdb", "-p", "mockdb.dealy=4ms"},

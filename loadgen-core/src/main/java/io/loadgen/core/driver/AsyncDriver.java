@@ -28,6 +28,16 @@ public interface AsyncDriver extends Driver {
     }
 
     /**
+     * How many operations one issuer has in flight when the user does not say ({@code --max-in-flight}):
+     * 1 by default, so {@code --threads N} means N operations in flight, as YCSB's threads and
+     * redis-benchmark's clients do. A driver whose connection count is the user's concurrency (http, as wrk's
+     * {@code -c}) returns its connections per issuer. The run still bounds it by {@link #maxInFlight()}.
+     */
+    default int defaultInFlightPerIssuer() {
+        return 1;
+    }
+
+    /**
      * The single-threaded executor on which issuer {@code issuer}'s operations are best submitted and
      * completed, typically the event loop of the connection that issuer uses; or null (the default) for
      * none. When a driver names one, the run keeps that issuer's schedule on it instead of on a thread of

@@ -25,6 +25,23 @@ public interface DriverProvider {
      */
     List<String> operations();
 
+    /**
+     * The operation types this driver executes with these properties: {@link #operations()} by default; a
+     * driver whose types are named by its properties (http's requests, each its own series) overrides it.
+     * Called on the main thread before {@link #open}.
+     */
+    default List<String> operations(DriverProperties properties) {
+        return operations();
+    }
+
+    /**
+     * How often a run without a workload or {@code --operation} issues each of {@link #operations(DriverProperties)}:
+     * relative weights, one per type, or null (the default) to issue only the first.
+     */
+    default double[] operationWeights(DriverProperties properties) {
+        return null;
+    }
+
     /** Opens the driver with validated properties. Failures are reported to the user as one line. */
     Driver open(DriverProperties properties, DriverContext context) throws Exception;
 }

@@ -67,6 +67,7 @@ public final class LoadRun {
     private IntervalListener intervalListener;
     private final List<IntervalSink> sinks = new ArrayList<>();
     private IOException intervalLogFailure;
+    private DriverProperties properties;
 
     /**
      * @param status where the status line goes every interval (stderr), or null for none
@@ -126,8 +127,8 @@ public final class LoadRun {
      * @throws BadInputException for a property the driver rejects or an unwritable interval log
      */
     public RunResult run() throws Exception {
-        DriverProperties properties = DriverProperties.of(provider.name(), provider.properties(), options.properties());
-        OperationPlan plan = this.plan != null ? this.plan : OperationPlan.fixed(operationName());
+        DriverProperties properties = properties();
+        OperationPlan plan = this.plan != null ? this.plan : driverPlan();
         checkMemory(plan.operations().size(), 0);
         RunEvents events = new RunEvents();
         // The driver opens first: a property it rejects (or a server it cannot reach) leaves no empty log behind.
@@ -263,9 +264,31 @@ public final class LoadRun {
         }
     }
 
+    /** The driver's properties, checked against what it declares (once). */
+    private DriverProperties properties() {
+        if (properties == null) {
+            properties = DriverProperties.of(provider.name(), provider.properties(), options.properties());
+        }
+        return properties;
+    }
+
+    /** The operation types the driver has with this run's properties. */
+    private List<String> supported() {
+        return provider.operations(properties());
+    }
+
+    /**
+     * Without a workload: the single {@code --operation}, else the driver's own mix when it has one, else its
+     * first type.
+     */
+    private OperationPlan driverPlan() {
+        double[] weights = options.operation() == null ? provider.operationWeights(properties()) : null;
+        return weights != null ? OperationPlan.weighted(supported(), weights) : OperationPlan.fixed(operationName());
+    }
+
     /** Each run type's index in the driver's operations; a type the driver lacks is bad input. */
     private int[] driverIndexes(String[] ops) {
-        List<String> supported = provider.operations();
+        List<String> supported = supported();
         int[] index = new int[ops.length];
         for (int i = 0; i < ops.length; i++) {
             index[i] = supported.indexOf(ops[i]);
@@ -284,20 +307,22 @@ public final class LoadRun {
      * @throws BadInputException for an {@code --operation} the driver does not have
      */
     public List<String> operations() {
-        return plan != null ? plan.operations() : List.of(operationName());
+        return plan != null ? plan.operations() : driverPlan().operations();
     }
 
     private String operationName() {
-        List<String> supported = provider.operations();
+        List<String> supported = supported();
         if (options.operation() == null) {
             return supported.get(0);
         }
-        String wanted = options.operation().trim().toUpperCase(java.util.Locale.ROOT);
-        if (!supported.contains(wanted)) {
-            throw new BadInputException("driver " + provider.name() + " has no operation '" + options.operation()
-                    + "'; choose one of: " + String.join(", ", supported));
+        String wanted = options.operation().trim();
+        for (String type : supported) {
+            if (type.equalsIgnoreCase(wanted)) {
+                return type;
+            }
         }
-        return wanted;
+        throw new BadInputException("driver " + provider.name() + " has no operation '" + options.operation()
+                + "'; choose one of: " + String.join(", ", supported));
     }
 
     /** An issuer on the driver's executor for it when the driver names one, else on a thread of its own. */
@@ -309,7 +334,9 @@ public final class LoadRun {
 
     private int maxInFlightPerIssuer(AsyncDriver driver) {
         int driverShare = Math.max(1, driver.maxInFlight() / options.threads());
-        return Math.min(options.maxInFlight(), driverShare);
+        int wanted = options.maxInFlight() == RunOptions.DRIVER_DEFAULT_IN_FLIGHT
+                ? Math.max(1, driver.defaultInFlightPerIssuer()) : options.maxInFlight();
+        return Math.min(wanted, driverShare);
     }
 
     private Schedule schedule(long t0Ns, SplittableRandom random) {

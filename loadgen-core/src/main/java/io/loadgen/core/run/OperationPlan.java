@@ -1,5 +1,7 @@
 package io.loadgen.core.run;
 
+import io.loadgen.core.workload.generator.DiscreteChooser;
+
 import java.util.List;
 import java.util.SplittableRandom;
 
@@ -23,6 +25,37 @@ public interface OperationPlan {
     /** The records the plan's workload describes, passed to the driver; null when it describes none. */
     default io.loadgen.core.driver.DriverContext.RecordShape recordShape() {
         return null;
+    }
+
+    /**
+     * The types drawn independently at random with the given relative weights (a driver's own mix, e.g. http's
+     * requests); key numbers as {@link #fixed}.
+     */
+    static OperationPlan weighted(List<String> operations, double[] weights) {
+        List<String> types = List.copyOf(operations);
+        double[] w = weights.clone();
+        return new OperationPlan() {
+            @Override
+            public List<String> operations() {
+                return types;
+            }
+
+            @Override
+            public OperationSequence forThread(int threadIndex, int threads, SplittableRandom random) {
+                DiscreteChooser chooser = new DiscreteChooser(w, random);
+                return new OperationSequence() {
+                    @Override
+                    public int nextType(long sequence) {
+                        return chooser.next();
+                    }
+
+                    @Override
+                    public long nextKey(int type, long sequence) {
+                        return sequence * threads + threadIndex;
+                    }
+                };
+            }
+        };
     }
 
     /** Always the same operation type; key numbers 0, 1, 2, ... interleaved over threads ({@code n * threads + index}). */

@@ -23,8 +23,13 @@ import java.util.Objects;
 public final class RunOptions {
     /** The run length used when neither {@code --duration} nor {@code --operations} is given. */
     public static final Duration DEFAULT_DURATION = Duration.ofSeconds(10);
-    /** In-flight bound per issuer thread for async drivers when {@code --max-in-flight} is not given: one, as a YCSB thread or a redis-benchmark client has; pipelining is asked for. */
-    public static final int DEFAULT_MAX_IN_FLIGHT = 1;
+    /**
+     * {@link #maxInFlight()} when {@code --max-in-flight} is not given: the driver's own default
+     * ({@code AsyncDriver#defaultInFlightPerIssuer}): one for most, as a YCSB thread or a redis-benchmark client
+     * has, so pipelining is asked for; its connections per thread for a driver whose connection count is the
+     * user's concurrency (http, as wrk's {@code -c}).
+     */
+    public static final int DRIVER_DEFAULT_IN_FLIGHT = 0;
 
     private final String driver;
     private final Map<String, String> properties;
@@ -57,7 +62,7 @@ public final class RunOptions {
         this.hlog = b.hlog;
         this.seed = b.seed;
         this.operation = b.operation;
-        this.maxInFlight = b.maxInFlight;
+        this.maxInFlight = b.maxInFlight == null ? DRIVER_DEFAULT_IN_FLIGHT : b.maxInFlight;
         this.rateProfile = b.rateProfile;
         this.coldStart = b.coldStart;
         if (rateProfile != null) {
@@ -144,7 +149,10 @@ public final class RunOptions {
         return coldStart;
     }
 
-    /** The most operations an async driver may have in flight per issuer thread. */
+    /**
+     * The most operations an async driver may have in flight per issuer thread, or
+     * {@link #DRIVER_DEFAULT_IN_FLIGHT} (0) when the driver's own default applies.
+     */
     public int maxInFlight() {
         return maxInFlight;
     }
@@ -175,7 +183,7 @@ public final class RunOptions {
                 + " wait=" + waitStrategy.name().toLowerCase()
                 + " interval=" + Durations.format(interval)
                 + (operation != null ? " operation=" + operation : "")
-                + " max-in-flight=" + maxInFlight
+                + (maxInFlight == DRIVER_DEFAULT_IN_FLIGHT ? "" : " max-in-flight=" + maxInFlight)
                 + (coldStart ? " cold-start" : "")
                 + " seed=" + seed;
     }
@@ -199,7 +207,7 @@ public final class RunOptions {
         private Path hlog;
         private long seed = System.nanoTime();
         private String operation;
-        private int maxInFlight = DEFAULT_MAX_IN_FLIGHT;
+        private Integer maxInFlight;
         private RateProfile rateProfile;
         private boolean coldStart;
 
@@ -286,7 +294,8 @@ public final class RunOptions {
             return this;
         }
 
-        public Builder maxInFlight(int n) {
+        /** The in-flight bound per issuer thread ({@code --max-in-flight}); null for the driver's default. */
+        public Builder maxInFlight(Integer n) {
             this.maxInFlight = n;
             return this;
         }
@@ -331,11 +340,11 @@ public final class RunOptions {
                 throw new BadInputException("--interval " + Durations.format(interval) + " is below the minimum of"
                         + " 10ms (shorter, the sampler's own work disturbs the run); give 10ms or more");
             }
-            if (maxInFlight > Limits.MAX_IN_FLIGHT) {
+            if (maxInFlight != null && maxInFlight > Limits.MAX_IN_FLIGHT) {
                 throw new BadInputException("--max-in-flight " + maxInFlight + " is above the limit of "
                         + Limits.MAX_IN_FLIGHT + " per thread; give a lower one");
             }
-            if (maxInFlight < 1) {
+            if (maxInFlight != null && maxInFlight < 1) {
                 throw new BadInputException("--max-in-flight must be at least 1 (got " + maxInFlight + ")");
             }
             if (warmup.isNegative()) {

@@ -6,6 +6,7 @@ import io.loadgen.core.driver.Completion;
 import io.loadgen.core.driver.Operation;
 import io.loadgen.core.driver.Status;
 import io.loadgen.core.time.Durations;
+import io.loadgen.drivers.support.Causes;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
@@ -115,21 +116,12 @@ final class PingDriver implements AsyncDriver {
         ChannelFuture f = b.connect(settings.host(), settings.port());
         if (!f.awaitUninterruptibly(2L * CONNECT_TIMEOUT_MS) || !f.isSuccess()) {
             f.channel().close();
-            String why = f.cause() == null ? "timed out" : rootMessage(f.cause());
+            String why = f.cause() == null ? "timed out" : Causes.rootMessage(f.cause());
             throw new BadInputException("ping: cannot connect to " + settings.target() + " (" + why
                     + "); start a server there with 'loadgen ping-server --port " + settings.port()
                     + (tcp ? "" : " --protocol udp") + "', or set ping.host and ping.port");
         }
         return f.channel();
-    }
-
-    private static String rootMessage(Throwable t) {
-        Throwable root = t;
-        while (root.getCause() != null) {
-            root = root.getCause();
-        }
-        String m = root.getMessage() == null ? root.getClass().getSimpleName() : root.getMessage();
-        return m.replace('\n', ' ');
     }
 
     @Override
