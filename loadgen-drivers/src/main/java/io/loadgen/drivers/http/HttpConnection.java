@@ -10,6 +10,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoop;
+import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseDecoder;
@@ -252,6 +253,9 @@ final class HttpConnection extends ChannelInboundHandlerAdapter {
         private final HttpConnection connection;
 
         Decoder(HttpConnection connection) {
+            // Headers are read only for framing (Content-Length, chunked, Connection): the decoder need not check
+            // every name and value, as a server facing untrusted clients must.
+            super(new HttpDecoderConfig().setValidateHeaders(false));
             this.connection = connection;
         }
 
