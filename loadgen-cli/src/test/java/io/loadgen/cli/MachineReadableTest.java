@@ -59,13 +59,22 @@ class MachineReadableTest {
     /**
      * {@code run --hgrm} and {@code report -o} agree by default: the same distribution of the same tag, in ms, line
      * for line; the run's file states its unit in a first line, report's stays HistogramLogProcessor's byte for byte.
+     * And {@code report --json} of the run's log names the run's start and seed, as the run's own summary does.
      */
     @Test
     void runHgrmAndReportAgreeOnTheUnitByDefault(@TempDir Path dir) throws Exception {
         Path log = dir.resolve("run.hlog");
         Cli run = Cli.run("run", "--driver", "mockdb", "-p", "mockdb.delay=1ms", "--target", "400", "--duration", "500ms",
-                "--seed", "5", "-q", "--hlog", log.toString(), "--hgrm", dir.resolve("hgrm").toString());
+                "--seed", "5", "-q", "--hlog", log.toString(), "--hgrm", dir.resolve("hgrm").toString(),
+                "--json", dir.resolve("run.json").toString());
         assertEquals(0, run.exitCode, run.err);
+        JsonNode fromRun = MAPPER.readTree(dir.resolve("run.json").toFile());
+        Cli json = Cli.run("report", log.toString(), "--json", "-");
+        assertEquals(0, json.exitCode, json.err);
+        JsonNode fromLog = MAPPER.readTree(json.out);
+        assertEquals(fromRun.get("start_time"), fromLog.get("start_time"));
+        assertEquals(5, fromLog.get("seed").asLong());
+        assertTrue(fromLog.get("properties").isNull(), "a log holds the driver's properties alone");
         Cli report = Cli.run("report", "-i", log.toString(), "-o", dir.resolve("r").toString(), "-tag", "READ.intended");
         assertEquals(0, report.exitCode, report.err);
         List<String> ours = Files.readAllLines(dir.resolve("hgrm/READ.intended.hgrm"));

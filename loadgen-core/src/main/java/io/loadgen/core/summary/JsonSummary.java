@@ -48,8 +48,9 @@ import java.util.Map;
  * <p>{@code schema_version} is {@link RunInfo#SCHEMA_VERSION} (a summary without it is older; readers take
  * both); {@code version} the loadgen that wrote it; {@code start_time} the wall clock at the run's first intended
  * start, ISO-8601 in UTC; {@code seed} the run's seed; {@code properties} the effective workload and driver
- * properties after -P and -p, sorted, secrets masked. A summary made from a log ({@code report --json}) has
- * {@code start_time}, {@code seed} and {@code properties} null.
+ * properties after -P and -p, sorted, secrets masked. A summary made from a log ({@code report --json}) takes
+ * {@code start_time} from the log's StartTime (the earliest of several) and {@code seed} from its run header (null
+ * when merged logs name different seeds), and has {@code properties} null: the log holds the driver's alone.
  *
  * <p>{@code count} is every completed operation of the type, whatever its status, and {@code errors}
  * those that did not return OK. The views hold the operations that returned OK (their {@code count}

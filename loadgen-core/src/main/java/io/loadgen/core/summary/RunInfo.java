@@ -12,8 +12,8 @@ import java.util.TreeMap;
  * the properties it ran with. The JSON summary writes them next to {@link #SCHEMA_VERSION} and
  * {@link #loadgenVersion()}, so a summary kept as a CI artifact says which loadgen made it, from what. Immutable.
  *
- * @param startEpochMs wall-clock time of the run's first intended start (its t0), in ms since the epoch; 0 when
- *                     unknown (a summary made from a log)
+ * @param startEpochMs wall-clock time of the run's first intended start (its t0, also its interval log's StartTime),
+ *                     in ms since the epoch; 0 when unknown
  * @param seed         the seed of start offsets, Poisson gaps and drivers' randomness; null when unknown
  * @param properties   the effective properties, workload and driver, after {@code -P} files and {@code -p} overrides,
  *                     sorted by key, every secret already masked ({@link Secrets#redactProperty}); null when unknown
@@ -26,7 +26,7 @@ public record RunInfo(long startEpochMs, Long seed, Map<String, String> properti
      */
     public static final int SCHEMA_VERSION = 1;
 
-    /** Nothing known: what a summary made from an interval log has. */
+    /** Nothing known. */
     public static final RunInfo NONE = new RunInfo(0, null, null);
 
     public RunInfo {
