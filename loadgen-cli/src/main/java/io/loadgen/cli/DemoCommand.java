@@ -8,6 +8,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
@@ -26,6 +27,8 @@ import java.util.concurrent.Callable;
 final class DemoCommand implements Callable<Integer> {
     static final double TARGET_OPS_PER_SEC = 10_000;
     static final int THREADS = 25;
+    /** The environment variable in which the {@code ./loadgen} launcher passes its own path. */
+    static final String SELF_ENV = "LOADGEN_SELF";
 
     private final Streams io;
 
@@ -66,17 +69,28 @@ final class DemoCommand implements Callable<Integer> {
         OpResult op = result.operations().get(0);
         double service = op.histogram(View.SERVICE).getValueAtPercentile(99) / 1e6;
         double intended = op.histogram(View.INTENDED).getValueAtPercentile(99) / 1e6;
-        io.out().println();
-        io.out().println(sentence(service, intended));
-        io.out().println("The interval log " + hlog + " holds every interval of both views; summarise it as HdrHistogram's"
-                + " HistogramLogProcessor does with loadgen report -i " + hlog + " -tag " + op.name() + ".intended,"
-                + " or gate on it: loadgen gate " + hlog + " --rule '" + op.name() + ".intended.p99 < 50ms over 5s windows'");
-        io.out().println("Charts of it, next to the log: " + chart(".percentiles.png") + " (intended against service"
+        PrintStream out = report.humanOut(io);
+        out.println();
+        out.println(sentence(service, intended));
+        String self = self(System.getenv(SELF_ENV));
+        out.println("The interval log " + hlog + " holds every interval of both views; summarise it as HdrHistogram's"
+                + " HistogramLogProcessor does with " + self + " report -i " + hlog + " -tag " + op.name() + ".intended,"
+                + " or gate on it: " + self + " gate " + hlog + " --rule '" + op.name() + ".intended.p99 < 50ms over 5s windows'");
+        out.println("Charts of it, next to the log: " + chart(".percentiles.png") + " (intended against service"
                 + " by percentile) and " + chart(".over-time.png") + " (latency over time, the store's pauses marked);"
-                + " redraw them with loadgen plot " + hlog + ". Open " + chart(".html") + " in a browser to explore"
+                + " redraw them with " + self + " plot " + hlog + ". Open " + chart(".html") + " in a browser to explore"
                 + " it: drag across a time window and its percentiles are recomputed for that window alone.");
-        io.out().println("Next: point it at your own store ('loadgen drivers' lists them; 'loadgen run --help' has every"
-                + " option), e.g. loadgen run --driver mockdb -p mockdb.delay=4ms --target 1000 --duration 10s");
+        out.println("Next: point it at your own store ('" + self + " drivers' lists them; '" + self + " run --help' has"
+                + " every option), e.g. " + self + " run --driver mockdb -p mockdb.delay=4ms --target 1000 --duration 10s");
+    }
+
+    /**
+     * How the closing hints name loadgen, so they run as printed: the launcher's own path as it was invoked
+     * ({@code ./loadgen}, which {@code ./loadgen} puts in {@link #SELF_ENV}), else {@code loadgen} (a jar run with
+     * {@code java -jar}, or an install on the PATH).
+     */
+    static String self(String fromLauncher) {
+        return fromLauncher == null || fromLauncher.isBlank() ? "loadgen" : fromLauncher;
     }
 
     private String chart(String suffix) {

@@ -22,11 +22,13 @@ import java.util.concurrent.Callable;
 
 /**
  * {@code loadgen gate}: judges a JSON summary or interval logs against CI thresholds, prints a table,
- * optionally writes JUnit XML, and exits 0 (all pass), 1 (any fails) or 2 (bad input). Main thread.
+ * optionally writes JUnit XML, and exits 0 (all pass), 99 (any fails, as k6 does), 1 (the JUnit file could not be
+ * written), 2 (bad input) or 3 (damaged input, not judged). Main thread.
  */
 @Command(name = "gate", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Judge a run against thresholds, for CI: a table of rule, observed, limit and PASS/FAIL,"
-                + " and the exit code 0 when every rule passes, 1 when any fails, 2 for bad input.",
+                + " and the exit code 0 when every rule passes, 99 when any fails (k6's code), 2 for bad input,"
+                + " 3 when the logs are damaged.",
                 "A rule is METRIC CMP LIMIT [over Ns windows], e.g. 'READ.intended.p99 < 5ms',"
                         + " '*.intended.max < 1s over 10s windows', 'READ.errors < 0.1%%', 'throughput > 9500/s'."},
         footer = {"", "METRIC is OP.VIEW.STAT (VIEW intended, service or corrected; STAT p50, p99.9 or p(99.9),"
@@ -37,7 +39,7 @@ import java.util.concurrent.Callable;
                 "  loadgen gate run.json --rule 'READ.intended.p99 < 5ms' --junit gates.xml",
                 "  loadgen gate run.json --rule 'READ.errors < 0.1%%' --rule 'throughput > 9500/s'",
                 "  loadgen gate run.hlog --rule '*.intended.p99 < 20ms over 10s windows'",
-                "  loadgen gate new.json --baseline old.json --max-regression 'p99:+10%%'"})
+                "  loadgen gate new.json --baseline old.json --max-regression 'p99:+10%%'", "", Main.EXIT_CODES})
 final class GateCommand implements Callable<Integer> {
     private final Streams io;
 
@@ -110,7 +112,7 @@ final class GateCommand implements Callable<Integer> {
                     + " judges only complete logs");
             return Main.EXIT_DAMAGED_INPUT;
         }
-        return Gate.allPassed(verdicts) ? 0 : Main.EXIT_FAILED;
+        return Gate.allPassed(verdicts) ? 0 : Main.EXIT_GATE_FAILED;
     }
 
     private Regression regression() {

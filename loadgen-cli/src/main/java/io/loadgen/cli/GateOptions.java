@@ -20,7 +20,7 @@ final class GateOptions {
     @Option(names = "--gate", paramLabel = "RULE", order = 170,
             description = "A gate on this run, as in 'loadgen gate' (repeatable), e.g. 'READ.intended.p99 < 5ms'."
                     + " Checked before the run, judged at its end (windowed rules, 'over 10s windows', live);"
-                    + " the table follows the summary and any failure makes the exit code 1.")
+                    + " the table follows the summary and any failure makes the exit code 99.")
     List<String> gates = new ArrayList<>();
 
     @Option(names = "--gate-file", paramLabel = "FILE", order = 171,

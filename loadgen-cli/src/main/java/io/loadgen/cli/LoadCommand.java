@@ -20,7 +20,8 @@ import java.util.concurrent.Callable;
 @Command(name = "load", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Load a YCSB workload's records: INSERT recordcount records (or insertcount from insertstart) "
                 + "once each, then run the workload with 'loadgen run -P ...'.",
-                "Example: loadgen load -P workloads/workloada --driver redis -p redis.uri=redis://127.0.0.1:6390"})
+                "Example: loadgen load -P workloads/workloada --driver redis -p redis.uri=redis://127.0.0.1:6390"},
+        footer = {"", Main.EXIT_CODES})
 final class LoadCommand implements Callable<Integer> {
     private final Streams io;
 

@@ -110,6 +110,7 @@ final class LoadOptions {
                 : defaultThreads != null ? defaultThreads : 1;
         return RunOptions.builder(driver)
                 .properties(workload != null ? WorkloadOptions.remaining(props) : props)
+                .effectiveProperties(props)
                 .threads(n)
                 .warmup(warmup)
                 .arrival(arrival)

@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 @Command(name = "loadgen", mixinStandardHelpOptions = true, versionProvider = Version.class,
         description = {"A latency load generator that does not lie: every operation is measured from when it "
                 + "should have started, so a stalled system cannot hide its stall (coordinated omission)."},
-        subcommandsRepeatable = false)
+        footer = {"", Main.EXIT_CODES}, subcommandsRepeatable = false)
 final class LoadgenCommand implements Runnable {
     @picocli.CommandLine.Spec
     picocli.CommandLine.Model.CommandSpec spec;

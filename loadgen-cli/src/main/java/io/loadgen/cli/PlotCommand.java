@@ -1,6 +1,7 @@
 package io.loadgen.cli;
 
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.summary.HgrmFile;
 import io.loadgen.plot.ChartFiles;
 import io.loadgen.plot.ChartStyle;
 import io.loadgen.core.output.OutputPaths;
@@ -93,9 +94,9 @@ final class PlotCommand implements Callable<Integer> {
                     + " the inputs adds its run figures.")
     Path html;
 
-    @Option(names = "--hgrm-unit", order = 120, paramLabel = "ns|us|ms|s", defaultValue = "us",
-            description = "The unit of .hgrm values: us as 'run --hgrm' writes them; ms for 'report -o' with its "
-                    + "default ratio. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--hgrm-unit", order = 120, paramLabel = "ns|us|ms|s",
+            description = "The unit of .hgrm values. Default: the file's own unit line ('run --hgrm' writes one),"
+                    + " else ms, as 'report -o' and HistogramLogProcessor write them by default.")
     String hgrmUnit;
 
     PlotCommand(Streams io) {
@@ -136,16 +137,14 @@ final class PlotCommand implements Callable<Integer> {
             RunReporter.checkWritableDir(output, "--output");
         }
         return new PlotOptions(tags, start, end, lines, new ChartStyle(title, width, height, logY), format,
-                nsPerUnit(hgrmUnit), output);
+                hgrmUnit == null ? 0.0 : nsPerUnit(hgrmUnit), output);
     }
 
     static double nsPerUnit(String unit) {
-        return switch (unit.toLowerCase(java.util.Locale.ROOT)) {
-            case "ns" -> 1.0;
-            case "us", "µs" -> 1e3;
-            case "ms" -> 1e6;
-            case "s" -> 1e9;
-            default -> throw new BadInputException("--hgrm-unit must be ns, us, ms or s, got '" + unit + "'");
-        };
+        double ns = HgrmFile.nsPerUnit(unit);
+        if (Double.isNaN(ns)) {
+            throw new BadInputException("--hgrm-unit must be ns, us, ms or s, got '" + unit + "'");
+        }
+        return ns;
     }
 }

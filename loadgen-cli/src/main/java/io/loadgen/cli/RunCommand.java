@@ -19,7 +19,9 @@ import java.util.concurrent.Callable;
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Run a driver at a target rate and report latency from each operation's intended start "
                 + "(intended) next to its service time (service) and the after-the-fact correction (corrected).",
-                "Status goes to stderr every interval; the summary goes to stdout."})
+                "Status goes to stderr every interval; the summary goes to stdout (to stderr with --json -, which"
+                        + " writes the JSON to stdout)."},
+        footer = {"", Main.EXIT_CODES})
 final class RunCommand implements Callable<Integer> {
     private final Streams io;
 

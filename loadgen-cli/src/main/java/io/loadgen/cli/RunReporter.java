@@ -30,8 +30,8 @@ import java.util.function.Consumer;
 
 /**
  * Runs a {@link LoadRun} for a command and reports it: the YCSB summary and the side-by-side table
- * on stdout, the JSON and .hgrm files. Installs the shutdown hook that turns Ctrl-C or SIGTERM into
- * an orderly stop, so an interrupted run still flushes its interval log and prints what it measured
+ * on stdout (on stderr with {@code --json -}, whose JSON then owns stdout), the JSON and .hgrm files.
+ * Installs the shutdown hook that turns Ctrl-C or SIGTERM into an orderly stop, so an interrupted run still flushes its interval log and prints what it measured
  * (the JVM then exits with 130 or 143). Main thread.
  */
 final class RunReporter {
@@ -62,7 +62,8 @@ final class RunReporter {
 
     /**
      * @param gates the run's gates, or null: checked before the run starts, judged after its report
-     * @return 0, or {@link Main#EXIT_FAILED} when a gate failed
+     * @return 0, {@link Main#EXIT_GATE_FAILED} when a gate failed, or {@link Main#EXIT_FAILED} when an output
+     *         could not be written (which wins: the verdict may not have reached CI)
      */
     int run(RunOptions options, OperationPlan plan, Consumer<RunResult> epilogue, GateOptions gates) throws Exception {
         DriverProvider provider = DriverRegistry.find(options.driver());
@@ -72,7 +73,9 @@ final class RunReporter {
                 .output("--gate-junit", gates == null ? null : gates.junit)
                 .inputs("--gate-file", gates == null ? List.of() : gates.gateFiles)
                 .check();
-        checkWritableFile(json, "--json");
+        if (!report.jsonToStdout()) {
+            checkWritableFile(json, "--json");
+        }
         checkWritableDir(hgrmDir, "--hgrm");
         LoadRun run = new LoadRun(options, provider, plan, report.quiet ? null : io.err());
         RunGate gate = gates == null ? null : gates.prepare(run.operations(), options.throttled(), reason -> {
@@ -106,14 +109,14 @@ final class RunReporter {
 
     private int judge(RunGate gate, RunResult result, Path junit, OutputFailures failures) {
         List<Verdict> verdicts = gate.verdicts(result);
-        PrintStream out = io.out();
+        PrintStream out = report.humanOut(io);
         out.println();
         GateTable.write(verdicts, out);
         if (junit != null && failures.attempt("--gate-junit", junit,
                 () -> JUnitXml.write(verdicts, "run of " + result.driver(), junit))) {
             io.err().println("loadgen: wrote " + junit);
         }
-        return Gate.allPassed(verdicts) ? 0 : Main.EXIT_FAILED;
+        return Gate.allPassed(verdicts) ? 0 : Main.EXIT_GATE_FAILED;
     }
 
     /** Every failed write, one line each; the exit code of a run whose outputs are not all there. */
@@ -141,7 +144,7 @@ final class RunReporter {
     }
 
     private void report(RunResult result, Path json, Path hgrmDir, OutputFailures failures) {
-        PrintStream out = io.out();
+        PrintStream out = report.humanOut(io);
         YcsbTextSummary.write(result, out);
         out.println();
         ComparisonTable.write(result, out);
@@ -168,7 +171,13 @@ final class RunReporter {
             out.println(lost + " operations were still in flight 10 s after the run ended and are in no view.");
         }
         out.flush();
-        if (json != null && failures.attempt("--json", json, () -> JsonSummary.write(result, json))) {
+        if (report.jsonToStdout()) {
+            failures.attempt("--json", json, () -> {
+                JsonSummary.write(result, io.out());
+                io.out().println();
+                io.out().flush();
+            });
+        } else if (json != null && failures.attempt("--json", json, () -> JsonSummary.write(result, json))) {
             io.err().println("loadgen: wrote " + json);
         }
         int[] hgrmFiles = new int[1];

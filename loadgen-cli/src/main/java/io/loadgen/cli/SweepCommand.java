@@ -38,7 +38,9 @@ import java.util.concurrent.TimeUnit;
         description = {"Run the same workload at a series of offered rates, one after another, and print latency "
                 + "against throughput: one row per rate, intended percentiles next to service p99.",
                 "Rates: --rates 1000,2000,4000, or --from 1000 --to 20000 --steps 10 [--scale log].",
-                "Status goes to stderr; the table goes to stdout."})
+                "Status goes to stderr; the table goes to stdout (to stderr with --json -, which writes the JSON to"
+                        + " stdout)."},
+        footer = {"", Main.EXIT_CODES})
 final class SweepCommand implements Callable<Integer> {
     private static final long REPORT_GRACE_SECONDS = 30;
 
@@ -96,7 +98,8 @@ final class SweepCommand implements Callable<Integer> {
     Path csv;
 
     @Option(names = "--json", paramLabel = "FILE", order = 130,
-            description = "Write a JSON list: per step its offered and achieved rate, kept_up, and its full run summary.")
+            description = "Write a JSON list: per step its offered and achieved rate, kept_up, and its full run summary;"
+                    + " '-' writes it to stdout and the table to stderr.")
     Path json;
 
     @Option(names = "--seed", paramLabel = "N", order = 150,
@@ -118,7 +121,9 @@ final class SweepCommand implements Callable<Integer> {
         SlaLine line = sla == null ? null : SlaLine.parse(sla);
         RunReporter.checkWritableDir(plot, "--plot");
         RunReporter.checkWritableFile(csv, "--csv");
-        RunReporter.checkWritableFile(json, "--json");
+        if (!jsonToStdout()) {
+            RunReporter.checkWritableFile(json, "--json");
+        }
         RunReporter.checkWritableDir(hlogDir, "--hlog-dir");
         DriverProvider provider = DriverRegistry.find(load.driver);
         long runSeed = seed != null ? seed : System.nanoTime();
@@ -194,8 +199,13 @@ final class SweepCommand implements Callable<Integer> {
         }
     }
 
+    /** True for {@code --json -}: the JSON owns stdout, so the table for people goes to stderr. */
+    private boolean jsonToStdout() {
+        return ReportOptions.isStdout(json);
+    }
+
     private void report(List<SweepStep> done, Sla objective, OutputFailures failures) {
-        PrintStream out = io.out();
+        PrintStream out = jsonToStdout() ? io.err() : io.out();
         SweepTable.write(done, out);
         if (objective != null && !done.isEmpty()) {
             out.println();
@@ -205,7 +215,13 @@ final class SweepCommand implements Callable<Integer> {
         if (csv != null && failures.attempt("--csv", csv, () -> SweepFiles.writeCsv(done, csv))) {
             io.err().println("loadgen: wrote " + csv);
         }
-        if (json != null && failures.attempt("--json", json, () -> SweepFiles.writeJson(done, json))) {
+        if (jsonToStdout()) {
+            failures.attempt("--json", json, () -> {
+                SweepFiles.writeJson(done, io.out());
+                io.out().println();
+                io.out().flush();
+            });
+        } else if (json != null && failures.attempt("--json", json, () -> SweepFiles.writeJson(done, json))) {
             io.err().println("loadgen: wrote " + json);
         }
         if (hlogDir != null) {

@@ -52,11 +52,11 @@ class GateCommandTest {
     }
 
     @Test
-    void exitCodeIsOneWhenAnyRuleFailsAndJUnitShowsTheFailure() throws Exception {
+    void exitCodeIs99WhenAnyRuleFailsAndJUnitShowsTheFailure() throws Exception {
         Path junit = dir.resolve("gates.xml");
         Cli cli = Cli.run("gate", json.toString(), "--rule", "READ.service.p50 >= 1ms", "--rule",
                 "READ.service.p50 < 1ms", "--junit", junit.toString());
-        assertEquals(Main.EXIT_FAILED, cli.exitCode, cli.err);
+        assertEquals(99, cli.exitCode, cli.err);
         assertTrue(cli.out.contains("FAILED: 1 of 2 gates failed"), cli.out);
         Document doc = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(junit.toFile());
         assertEquals("2", doc.getDocumentElement().getAttribute("tests"));
@@ -157,11 +157,11 @@ class GateCommandTest {
     }
 
     @Test
-    void runWithAGateThatFailsExitsOne() throws Exception {
+    void runWithAGateThatFailsExits99NotTheFailedRunsOne() throws Exception {
         Path junit = dir.resolve("run-gates.xml");
         Cli cli = Cli.run("run", "--driver", "mockdb", "-p", "mockdb.delay=1ms", "--target", "200", "--duration", "1s",
                 "-q", "--gate", "READ.service.p50 < 1ms", "--gate-junit", junit.toString());
-        assertEquals(Main.EXIT_FAILED, cli.exitCode, cli.err);
+        assertEquals(Main.EXIT_GATE_FAILED, cli.exitCode, cli.err);
         assertTrue(cli.out.contains("FAILED: 1 of 1 gate failed"), cli.out);
         assertTrue(Files.readString(junit).contains("<failure type=\"GateFailed\""));
     }
@@ -176,7 +176,7 @@ class GateCommandTest {
                 "-q", "--json", runJson.toString(), "--hlog", runLog.toString(),
                 "--gate", "READ.intended.p99 < 20ms over 1s windows", "--gate", "READ.service.p99 < 1s",
                 "--abort-on-fail");
-        assertEquals(Main.EXIT_FAILED, cli.exitCode, cli.err);
+        assertEquals(Main.EXIT_GATE_FAILED, cli.exitCode, cli.err);
         JsonNode summary = new ObjectMapper().readTree(runJson.toFile());
         assertTrue(summary.get("stop_reason").asText().startsWith(
                 "gate failed: READ.intended.p99 < 20ms over 1s windows ("), summary.get("stop_reason").asText());

@@ -16,8 +16,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * HdrHistogram's own {@code HistogramLogProcessor}, run from the HdrHistogram jar in a child JVM, reads
  * the interval log a run wrote and reproduces the run's own totals and percentiles exactly: its
- * percentile distribution for each tag is byte for byte the run's {@code .hgrm} file (after the two
- * header lines it adds), so count, mean, every percentile and max agree.
+ * percentile distribution for each tag, with its default unit (ms), is byte for byte the run's {@code .hgrm} file
+ * (after the two header lines it adds and the unit line the run's file starts with), so count, mean, every
+ * percentile and max agree.
  */
 class HistogramLogProcessorCompatibilityTest {
     @TempDir
@@ -38,15 +39,15 @@ class HistogramLogProcessorCompatibilityTest {
         assertTrue(jar.endsWith(".jar"), "HdrHistogram comes from its jar: " + jar);
         Path base = dir.resolve("hlp-" + tag);
         ChildProcess hlp = ChildProcess.java(jar, "org.HdrHistogram.HistogramLogProcessor",
-                "-i", dir.resolve("run.hlog").toString(), "-o", base.toString(), "-tag", tag,
-                "-outputValueUnitRatio", "1000");
+                "-i", dir.resolve("run.hlog").toString(), "-o", base.toString(), "-tag", tag);
         assertEquals(0, hlp.awaitExit(60), hlp.err());
 
         List<String> theirs = Files.readAllLines(Path.of(base + ".hgrm"));
         List<String> ours = Files.readAllLines(dir.resolve("hgrm").resolve(tag + ".hgrm"));
         assertTrue(theirs.get(0).startsWith("#[Overall percentile distribution"), theirs.get(0));
         assertTrue(theirs.get(1).startsWith("#[StartTime:"), theirs.get(1));
-        assertEquals(ours, theirs.subList(2, theirs.size()));
+        assertTrue(ours.get(0).startsWith("#[Unit: ms "), ours.get(0));
+        assertEquals(ours.subList(1, ours.size()), theirs.subList(2, theirs.size()));
         assertTrue(ours.stream().anyMatch(l -> l.matches("#\\[Max .*Total count\\s+=\\s+[1-9]\\d*]")),
                 "a non-empty distribution: " + ours.get(ours.size() - 2));
     }

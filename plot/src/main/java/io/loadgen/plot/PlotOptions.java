@@ -1,5 +1,7 @@
 package io.loadgen.plot;
 
+import io.loadgen.core.summary.HgrmFile;
+
 import java.nio.file.Path;
 import java.util.List;
 
@@ -13,7 +15,8 @@ import java.util.List;
  * @param slas           objectives to draw (the first also decides a sweep's knee)
  * @param style          title, size, latency axis
  * @param format         PNG, SVG or both
- * @param hgrmNsPerUnit  nanoseconds per value of a {@code .hgrm} file (1000: µs, as {@code run --hgrm} writes)
+ * @param hgrmNsPerUnit  nanoseconds per value of a {@code .hgrm} file (1000: µs), or 0 for the file's own unit line,
+ *                       else ms ({@link HgrmFile#DEFAULT_NS_PER_UNIT}, as {@code run --hgrm} and {@code report} write)
  * @param outputDir      where the charts go; null for next to the first input
  */
 public record PlotOptions(List<String> tags, double startSec, double endSec, List<SlaLine> slas, ChartStyle style,
@@ -26,7 +29,7 @@ public record PlotOptions(List<String> tags, double startSec, double endSec, Lis
     /** Every default: all of the log, no objective, PNG, 1000 x 600, next to the input. */
     public static PlotOptions defaults() {
         return new PlotOptions(List.of(), 0.0, Double.MAX_VALUE, List.of(), ChartStyle.defaults(),
-                ChartFiles.Format.PNG, 1000.0, null);
+                ChartFiles.Format.PNG, 0.0, null);
     }
 
     /** These options writing into {@code dir}. */

@@ -108,7 +108,12 @@ public final class Plotter {
                     logs.add(input);
                     read.add(LogSeries.read(List.of(input), selection(), warnings));
                 }
-                case HGRM -> curves.add(PercentileCurve.of(HgrmFile.read(input), options.hgrmNsPerUnit()));
+                case HGRM -> {
+                    HgrmFile file = HgrmFile.read(input);
+                    double nsPerValue = options.hgrmNsPerUnit() > 0 ? options.hgrmNsPerUnit()
+                            : file.nsPerValue(HgrmFile.DEFAULT_NS_PER_UNIT);
+                    curves.add(PercentileCurve.of(file, nsPerValue));
+                }
                 case SUMMARY -> curves.addAll(summaryCurves(input, inputs.size() > 1));
                 case SWEEP -> written.addAll(sweep(SweepResults.read(input), baseFor(input)));
             }
@@ -197,7 +202,7 @@ public final class Plotter {
         if (head.startsWith("{")) {
             return Kind.SUMMARY;
         }
-        if (head.startsWith("Value") || head.startsWith("\"Value\"")) {
+        if (HgrmFile.startsLikeOne(head)) {
             return Kind.HGRM;
         }
         return Kind.LOG;
@@ -205,7 +210,7 @@ public final class Plotter {
 
     private static String head(Path input) {
         try (InputStream in = Files.newInputStream(input)) {
-            return new String(in.readNBytes(64), StandardCharsets.UTF_8).strip();
+            return new String(in.readNBytes(1024), StandardCharsets.UTF_8).strip();
         } catch (NoSuchFileException e) {
             throw new BadInputException(input + " does not exist; give interval logs, .hgrm files, JSON summaries or"
                     + " sweep results");

@@ -122,7 +122,7 @@ class ChartDataTest {
         Histogram total = series.series("READ.service").total();
         Path hgrm = dir.resolve("READ.service.hgrm");
         try (PrintStream out = new PrintStream(Files.newOutputStream(hgrm))) {
-            total.outputPercentileDistribution(out, 5, 1000.0); // as run --hgrm writes it: µs
+            total.outputPercentileDistribution(out, 5, 1000.0); // µs, as plot --hgrm-unit us reads it
         }
         PercentileCurve fromFile = PercentileCurve.of(HgrmFile.read(hgrm), 1000.0);
         PercentileCurve fromLog = PercentileCurve.of("READ.service", total);

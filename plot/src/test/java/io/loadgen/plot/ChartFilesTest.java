@@ -51,6 +51,13 @@ class ChartFilesTest {
         assertEquals(Plotter.Kind.LOG, Plotter.kindOf(log));
         Path hgrm = Files.writeString(dir.resolve("a.txt"), "       Value     Percentile TotalCount 1/(1-Percentile)\n");
         assertEquals(Plotter.Kind.HGRM, Plotter.kindOf(hgrm));
+        Path withUnit = Files.writeString(dir.resolve("u.hgrm"), "#[Unit: ms (recorded ns / 1000000.0)]\n"
+                + "       Value     Percentile TotalCount 1/(1-Percentile)\n");
+        assertEquals(Plotter.Kind.HGRM, Plotter.kindOf(withUnit), "run --hgrm's unit line first");
+        Path hlp = Files.writeString(dir.resolve("h.hgrm"), "#[Overall percentile distribution between 0.000 and"
+                + " <Infinite> seconds (relative to StartTime)]\n#[StartTime: 1795325933.044 (seconds since epoch)]\n"
+                + "       Value     Percentile TotalCount 1/(1-Percentile)\n");
+        assertEquals(Plotter.Kind.HGRM, Plotter.kindOf(hlp), "HistogramLogProcessor's (and report's) header lines");
         assertEquals(Plotter.Kind.SUMMARY, Plotter.kindOf(Files.writeString(dir.resolve("b"), "{\"operations\":{}}")));
         assertEquals(Plotter.Kind.SWEEP, Plotter.kindOf(Files.writeString(dir.resolve("c"), "[]")));
     }

@@ -12,14 +12,17 @@ import io.loadgen.core.summary.CorrectedBasis;
 import io.loadgen.core.summary.HarnessReport;
 import io.loadgen.core.summary.JsonSummary;
 import io.loadgen.core.summary.OpResult;
+import io.loadgen.core.summary.RunInfo;
 import io.loadgen.core.summary.RunResult;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Turns what {@link LogReport} summed from interval logs back into the JSON summary that {@code run
@@ -110,7 +113,7 @@ public final class LogSummary {
         }
         RunResult result = new RunResult(header.driver, header.targetOpsPerSec, header.threads, runTimeNs, results,
                 lag == null ? Histograms.newHistogram() : lag, header.expectedIntervalNs(), 0, Map.of(), Map.of(), "log",
-                corrected, hiccups == null ? HarnessReport.NONE : HarnessReport.NONE.withHiccups(hiccups));
+                corrected, hiccups == null ? HarnessReport.NONE : HarnessReport.NONE.withHiccups(hiccups), header.info());
         ObjectNode json = JsonSummary.toJson(result);
         ObjectNode operations = (ObjectNode) json.get("operations");
         for (Map.Entry<String, Map<View, Histogram>> e : ops.entrySet()) {
@@ -202,11 +205,13 @@ public final class LogSummary {
     }
 
     /**
-     * The {@code #[run: driver=... target=...ops/s threads=N ... in_flight_per_thread=M]} lines of the logs,
+     * The {@code #[run: driver=... target=...ops/s threads=N ... in_flight_per_thread=M seed=S]} lines of the logs,
      * combined; {@code intervalNs} is each thread's gap (threads / target) and {@code inFlight} is M, each 0
-     * when the logs disagree or have no steady rate.
+     * when the logs disagree or have no steady rate. {@code info} holds the earliest {@code StartTime} (the run's
+     * first intended start, as the run's summary gives it) and the seed when every run line names the same one.
      */
-    private record Header(String driver, double targetOpsPerSec, int threads, double intervalNs, int inFlight) {
+    private record Header(String driver, double targetOpsPerSec, int threads, double intervalNs, int inFlight,
+                          RunInfo info) {
         static Header parse(List<String> comments) {
             String driver = null;
             double target = 0;
@@ -214,7 +219,13 @@ public final class LogSummary {
             double interval = -1;
             int inFlight = -1;
             int runs = 0;
+            long startMs = Long.MAX_VALUE;
+            Set<String> seeds = new HashSet<>();
             for (LogHeader.Entry e : LogHeader.of("", comments).entries()) {
+                if (e.name().equals("StartTime")) {
+                    double sec = parseDouble(e.text().split(" ", 2)[0]);
+                    startMs = sec > 0 ? Math.min(startMs, Math.round(sec * 1000)) : startMs;
+                }
                 if (!e.name().equals("run")) {
                     continue;
                 }
@@ -230,9 +241,31 @@ public final class LogSummary {
                 interval = interval < 0 || interval == i ? i : 0;
                 int m = kv.containsKey("in_flight_per_thread") ? parseInt(kv.get("in_flight_per_thread")) : 1;
                 inFlight = inFlight < 0 || inFlight == m ? m : 0;
+                seeds.add(kv.getOrDefault("seed", ""));
             }
-            return runs == 0 ? new Header("unknown", 0, 0, 0, 0)
-                    : new Header(driver, target, threads, Math.max(interval, 0), Math.max(inFlight, 0));
+            RunInfo info = new RunInfo(startMs == Long.MAX_VALUE ? 0 : startMs, seed(seeds), null);
+            return runs == 0 ? new Header("unknown", 0, 0, 0, 0, info)
+                    : new Header(driver, target, threads, Math.max(interval, 0), Math.max(inFlight, 0), info);
+        }
+
+        /** The one seed every run line named, or null (none, several, or one without a seed). */
+        private static Long seed(Set<String> seeds) {
+            if (seeds.size() != 1) {
+                return null;
+            }
+            try {
+                return Long.parseLong(seeds.iterator().next());
+            } catch (NumberFormatException e) {
+                return null;
+            }
+        }
+
+        private static double parseDouble(String s) {
+            try {
+                return Double.parseDouble(s);
+            } catch (NumberFormatException e) {
+                return 0;
+            }
         }
 
         long expectedIntervalNs() {

@@ -19,6 +19,7 @@ import io.loadgen.core.schedule.PhasedSchedule;
 import io.loadgen.core.schedule.Schedule;
 import io.loadgen.core.summary.CorrectedBasis;
 import io.loadgen.core.summary.OpResult;
+import io.loadgen.core.summary.RunInfo;
 import io.loadgen.core.summary.RunResult;
 import io.loadgen.core.time.NanoClock;
 import org.HdrHistogram.Histogram;
@@ -240,7 +241,7 @@ public final class LoadRun {
         if (aggregator.failure() != null) {
             throw new IllegalStateException("interval aggregator failed", aggregator.failure());
         }
-        return result(ops, loops, totals, driver, gcBefore, health);
+        return result(ops, loops, totals, driver, gcBefore, health, t0Ms);
     }
 
     /**
@@ -395,7 +396,7 @@ public final class LoadRun {
     }
 
     private RunResult result(String[] ops, LoadThread[] workers, RunTotals totals, Driver driver,
-                             long[] gcBefore, HarnessHealth health) {
+                             long[] gcBefore, HarnessHealth health, long t0Ms) {
         int inFlightPerThread = inFlightPerThread(driver);
         boolean async = driver instanceof AsyncDriver;
         List<OpResult> results = new ArrayList<>();
@@ -443,7 +444,8 @@ public final class LoadRun {
         return new RunResult(provider.name(), options.targetOpsPerSec(), options.threads(), totals.measuredNs(),
                 results, lag, expectedIntervalNs, unissued, driver.stats(), harness,
                 stop.isStopped() ? stop.reason() : issued == options.operations() ? "operations" : "duration",
-                corrected, health.report(totals.measuredNs(), options.throttled(), lag, intendedMaxNs));
+                corrected, health.report(totals.measuredNs(), options.throttled(), lag, intendedMaxNs),
+                new RunInfo(t0Ms, options.seed(), options.effectiveProperties()));
     }
 
     /**

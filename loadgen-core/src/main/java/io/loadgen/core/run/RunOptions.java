@@ -33,6 +33,7 @@ public final class RunOptions {
 
     private final String driver;
     private final Map<String, String> properties;
+    private final Map<String, String> effectiveProperties;
     private double targetOpsPerSec;
     private final int threads;
     private final Duration duration;
@@ -51,6 +52,7 @@ public final class RunOptions {
     private RunOptions(Builder b, Duration duration) {
         this.driver = b.driver;
         this.properties = Map.copyOf(b.properties);
+        this.effectiveProperties = Map.copyOf(b.effectiveProperties != null ? b.effectiveProperties : b.properties);
         this.targetOpsPerSec = b.targetOpsPerSec == null ? 0.0 : b.targetOpsPerSec;
         this.threads = b.threads;
         this.duration = duration;
@@ -84,6 +86,14 @@ public final class RunOptions {
     }
 
     /** The total intended rate over all workers, or 0 when unthrottled (no schedule). */
+    /**
+     * Every property the run was given, workload and driver, after -P files and -p overrides: what the JSON
+     * summary reports ({@link io.loadgen.core.summary.RunInfo}). The driver's alone when no workload was split off.
+     */
+    public Map<String, String> effectiveProperties() {
+        return effectiveProperties;
+    }
+
     public double targetOpsPerSec() {
         return targetOpsPerSec;
     }
@@ -196,6 +206,7 @@ public final class RunOptions {
     public static final class Builder {
         private final String driver;
         private final Map<String, String> properties = new LinkedHashMap<>();
+        private Map<String, String> effectiveProperties;
         private Double targetOpsPerSec;
         private int threads = 1;
         private Duration duration;
@@ -226,6 +237,12 @@ public final class RunOptions {
         }
 
         /** The total intended rate; null for unthrottled. */
+        /** Every property as given, workload ones included, for the summary; default: the driver's ({@link #properties}). */
+        public Builder effectiveProperties(Map<String, String> values) {
+            effectiveProperties = new LinkedHashMap<>(values);
+            return this;
+        }
+
         public Builder target(Double opsPerSec) {
             this.targetOpsPerSec = opsPerSec;
             return this;

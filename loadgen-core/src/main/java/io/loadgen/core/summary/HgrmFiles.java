@@ -13,22 +13,27 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Writes one HdrHistogram percentile-distribution file ({@code .hgrm}, values in microseconds) per
- * operation type and view, for HdrHistogram's plotter and for people. Stateless; called on the
+ * Writes one HdrHistogram percentile-distribution file ({@code .hgrm}, values in milliseconds, as {@code loadgen
+ * report} and HistogramLogProcessor write them by default) per operation type and view, for HdrHistogram's plotter
+ * and for people. Stateless; called on the
  * main thread after a run.
  *
  * <p>Files are named by the interval-log tag: {@code READ.intended.hgrm}, {@code READ.service.hgrm},
  * {@code READ.corrected.hgrm}, {@code READ.failed.intended.hgrm}, {@code READ.failed.service.hgrm} (the
  * operations that did not return OK; written, empty, when none failed, as the log holds their tags
  * every interval), and {@code harness.lag.hgrm}. A run whose corrected view is not applicable
- * ({@link CorrectedBasis}) has no corrected files, and an unthrottled run no lag file. Each file holds exactly what
- * {@code histogram.outputPercentileDistribution(out, 5, 1000.0)} prints. Existing files are replaced.
+ * ({@link CorrectedBasis}) has no corrected files, and an unthrottled run no lag file. Each file holds its unit line
+ * ({@link HgrmFile#unitLine}), then exactly what {@code histogram.outputPercentileDistribution(out, 5, 1000000.0)}
+ * prints: HistogramLogProcessor's {@code .hgrm} of the run's log, for the same tag, after its own two header lines.
+ * Existing files are replaced.
  */
 public final class HgrmFiles {
     /** Percentile ticks per half distance, as HdrHistogram's own examples use. */
     static final int TICKS_PER_HALF_DISTANCE = 5;
-    /** Histograms hold nanoseconds; files show microseconds. */
-    static final double OUTPUT_SCALE = ReportedViews.NS_PER_US;
+    /** Histograms hold nanoseconds; files show milliseconds, as {@code report}'s and HistogramLogProcessor's do. */
+    static final double OUTPUT_SCALE = HgrmFile.DEFAULT_NS_PER_UNIT;
+    /** The unit line every file starts with. */
+    static final String UNIT_LINE = HgrmFile.unitLine("ms", OUTPUT_SCALE);
 
     private static final View[] ORDER = {View.INTENDED, View.SERVICE, View.CORRECTED};
 
@@ -65,6 +70,7 @@ public final class HgrmFiles {
         Path file = dir.resolve(tag + ".hgrm");
         try (OutputStream os = Files.newOutputStream(file);
              PrintStream out = new PrintStream(os, false, StandardCharsets.UTF_8)) {
+            out.print(UNIT_LINE + "\n");
             histogram.outputPercentileDistribution(out, TICKS_PER_HALF_DISTANCE, OUTPUT_SCALE);
             out.flush();
             if (out.checkError()) {

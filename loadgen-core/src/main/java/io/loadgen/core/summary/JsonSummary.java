@@ -24,6 +24,8 @@ import java.util.Map;
  *
  * <pre>
  * {
+ *   "schema_version": 1, "version": "0.1.0", "start_time": "2026-11-25T16:27:21.123Z", "seed": 7,
+ *   "properties": { "mockdb.delay": "4ms", "recordcount": "1000", "redis.uri": "redis://:***@db:6379" },
  *   "driver": "mockdb", "target_ops_per_sec": 10000.0, "throttled": true,
  *   "throughput_ops_per_sec": 9987.3, "threads": 8, "duration_s": 10.012,
  *   "stop_reason": "duration", "unissued_operations": 0, "expected_interval_us": 800.0,
@@ -42,6 +44,13 @@ import java.util.Map;
  * VIEW = { "min_us", "mean_us", "p50_us", "p90_us", "p95_us", "p99_us", "p99_9_us", "p99_99_us",
  *          "max_us" (doubles, microseconds), "count" (integer) }
  * </pre>
+ *
+ * <p>{@code schema_version} is {@link RunInfo#SCHEMA_VERSION} (a summary without it is older; readers take
+ * both); {@code version} the loadgen that wrote it; {@code start_time} the wall clock at the run's first intended
+ * start, ISO-8601 in UTC; {@code seed} the run's seed; {@code properties} the effective workload and driver
+ * properties after -P and -p, sorted, secrets masked. A summary made from a log ({@code report --json}) takes
+ * {@code start_time} from the log's StartTime (the earliest of several) and {@code seed} from its run header (null
+ * when merged logs name different seeds), and has {@code properties} null: the log holds the driver's alone.
  *
  * <p>{@code count} is every completed operation of the type, whatever its status, and {@code errors}
  * those that did not return OK. The views hold the operations that returned OK (their {@code count}
@@ -80,6 +89,7 @@ public final class JsonSummary {
 
     public static ObjectNode toJson(RunResult result) {
         ObjectNode root = NODES.objectNode();
+        info(root, result.info());
         root.put("driver", result.driver());
         root.put("target_ops_per_sec", result.throttled() ? result.targetOpsPerSec() : 0.0);
         root.put("throttled", result.throttled());
@@ -108,6 +118,19 @@ public final class JsonSummary {
                 .without(JsonGenerator.Feature.AUTO_CLOSE_TARGET)
                 .writeValue(out, toJson(result));
         out.flush();
+    }
+
+    private static void info(ObjectNode root, RunInfo info) {
+        root.put("schema_version", RunInfo.SCHEMA_VERSION);
+        root.put("version", RunInfo.loadgenVersion());
+        root.put("start_time", info.start() == null ? null : info.start().toString());
+        putNumber(root, "seed", info.seed());
+        if (info.properties() == null) {
+            root.putNull("properties");
+        } else {
+            ObjectNode props = root.putObject("properties");
+            info.properties().forEach(props::put);
+        }
     }
 
     private static void correctedBasis(ObjectNode root, CorrectedBasis basis) {

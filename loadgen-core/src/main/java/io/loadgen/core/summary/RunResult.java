@@ -29,6 +29,7 @@ import java.util.Objects;
  *                            came from, or why the run has none ({@link CorrectedBasis})
  * @param health              the harness's watch on itself: hiccups, its GC pauses, its share of the workers'
  *                            time, and the verdict; {@link HarnessReport#NONE} when it did not watch
+ * @param info                when the run started, its seed and effective properties; {@link RunInfo#NONE} when unknown
  */
 public record RunResult(
         String driver,
@@ -43,14 +44,24 @@ public record RunResult(
         Map<String, Number> harness,
         String stopReason,
         CorrectedBasis corrected,
-        HarnessReport health) {
+        HarnessReport health,
+        RunInfo info) {
 
     public RunResult {
         operations = List.copyOf(operations);
         Objects.requireNonNull(corrected, "corrected");
         Objects.requireNonNull(health, "health");
+        Objects.requireNonNull(info, "info");
         driverStats = Collections.unmodifiableMap(new LinkedHashMap<>(driverStats));
         harness = Collections.unmodifiableMap(new LinkedHashMap<>(harness));
+    }
+
+    /** A result without its start, seed and properties ({@link RunInfo#NONE}). */
+    public RunResult(String driver, double targetOpsPerSec, int threads, long runTimeNs, List<OpResult> operations,
+                     Histogram lag, long expectedIntervalNs, long unissuedOps, Map<String, Number> driverStats,
+                     Map<String, Number> harness, String stopReason, CorrectedBasis corrected, HarnessReport health) {
+        this(driver, targetOpsPerSec, threads, runTimeNs, operations, lag, expectedIntervalNs, unissuedOps,
+                driverStats, harness, stopReason, corrected, health, RunInfo.NONE);
     }
 
     /** A result without the harness's watch on itself ({@link HarnessReport#NONE}). */

@@ -1,5 +1,6 @@
 package io.loadgen.core.sweep;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -7,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.loadgen.core.summary.JsonSummary;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.Writer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,5 +55,11 @@ public final class SweepFiles {
 
     public static void writeJson(List<SweepStep> steps, Path file) throws IOException {
         MAPPER.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), toJson(steps));
+    }
+
+    /** Writes the JSON list to {@code out} (standard output, for {@code --json -}) and flushes it; does not close it. */
+    public static void writeJson(List<SweepStep> steps, OutputStream out) throws IOException {
+        MAPPER.writerWithDefaultPrettyPrinter().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET).writeValue(out, toJson(steps));
+        out.flush();
     }
 }

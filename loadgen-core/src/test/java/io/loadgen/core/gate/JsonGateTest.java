@@ -68,6 +68,23 @@ class JsonGateTest {
         });
     }
 
+    /**
+     * A summary of schema 1 (schema_version, version, start_time, seed, properties ahead of the old keys) is judged
+     * exactly as the same summary written before those keys existed: gates read old and new files alike.
+     */
+    @Test
+    void aSchemaOneSummaryIsJudgedAsTheOlderFileWithoutItsHeader() throws IOException {
+        String schemaOne = SUMMARY.replaceFirst("\\{", "{ \"schema_version\": 1, \"version\": \"0.1.0\","
+                + " \"start_time\": \"2026-11-25T16:27:21.123Z\", \"seed\": 7,"
+                + " \"properties\": { \"mockdb.delay\": \"4ms\" },");
+        String[] rules = {"READ.intended.p99 < 5ms", "UPDATE.intended.p99 < 5ms", "READ.errors < 0.1%",
+                "throughput > 9900/s", "harness.lag.p99 < 1ms"};
+        List<String> old = gate(summary(SUMMARY), rules).stream().map(Verdict::toString).toList();
+        List<String> current = gate(summary(schemaOne), rules).stream().map(Verdict::toString).toList();
+        assertEquals(old, current);
+        assertEquals(5, current.size());
+    }
+
     @Test
     void rulesReadTheSummaryAndPassOrFail() throws IOException {
         List<Verdict> v = gate(summary(SUMMARY),

@@ -36,7 +36,7 @@ class HgrmFilesTest {
     }
 
     @Test
-    void eachFileHoldsExactlyHdrHistogramsDistributionInMicros() throws IOException {
+    void eachFileHoldsItsUnitLineThenExactlyHdrHistogramsDistributionInMillis() throws IOException {
         RunResult result = KnownRuns.throttled();
         HgrmFiles.write(result, tmp);
         for (OpResult op : result.operations()) {
@@ -49,10 +49,13 @@ class HgrmFilesTest {
     }
 
     @Test
-    void serviceFileShowsMicrosecondValues() throws IOException {
+    void serviceFileStatesAndShowsMillisecondValues() throws IOException {
         HgrmFiles.write(KnownRuns.throttled(), tmp);
         String text = Files.readString(tmp.resolve("READ.service.hgrm"), StandardCharsets.UTF_8);
-        assertTrue(text.contains("#[Max     =     1000.447"), "max of 1000 µs printed in µs:\n" + text);
+        assertTrue(text.startsWith("#[Unit: ms (recorded ns / 1000000.0, as HistogramLogProcessor's default"
+                + " -outputValueUnitRatio)]\n"), text);
+        assertTrue(text.contains("#[Max     =        1.000"), "max of 1000 µs printed in ms:\n" + text);
+        assertEquals("ms", HgrmFile.read(tmp.resolve("READ.service.hgrm")).unit());
     }
 
     @Test
@@ -77,7 +80,8 @@ class HgrmFilesTest {
     private static byte[] distribution(Histogram h) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
-        h.outputPercentileDistribution(out, 5, 1000.0);
+        out.print("#[Unit: ms (recorded ns / 1000000.0, as HistogramLogProcessor's default -outputValueUnitRatio)]\n");
+        h.outputPercentileDistribution(out, 5, 1_000_000.0);
         out.flush();
         return bytes.toByteArray();
     }

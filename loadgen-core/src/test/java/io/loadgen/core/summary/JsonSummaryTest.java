@@ -31,7 +31,7 @@ class JsonSummaryTest {
     @Test
     void topLevelHasEverySchemaKeyInOrder() throws IOException {
         JsonNode json = written(KnownRuns.throttled());
-        assertEquals(List.of("driver", "target_ops_per_sec", "throttled", "throughput_ops_per_sec", "threads",
+        assertEquals(List.of("schema_version", "version", "start_time", "seed", "properties", "driver", "target_ops_per_sec", "throttled", "throughput_ops_per_sec", "threads",
                 "duration_s", "stop_reason", "unissued_operations", "expected_interval_us",
                 "corrected_expected_interval_us", "corrected_in_flight_per_thread", "corrected_note", "operations",
                 "harness", "driver_stats"), keys(json));
@@ -161,6 +161,42 @@ class JsonSummaryTest {
         assertEquals(verdict.text(), harness.get("verdict_text").asText());
         assertTrue(verdict.text().endsWith("latencies up to about 41 ms may be the harness's, not the target's"),
                 verdict.text());
+    }
+
+    /**
+     * A summary says which schema and loadgen wrote it, when the run's schedule began, from what seed and with which
+     * properties; a password in a URI or a secret-named property never reaches the file.
+     */
+    @Test
+    void runInfoNamesSchemaVersionStartSeedAndPropertiesWithSecretsMasked() throws IOException {
+        RunResult t = KnownRuns.throttled();
+        java.util.Map<String, String> props = new java.util.LinkedHashMap<>();
+        props.put("redis.uri", "redis://:hunter2@127.0.0.1:6390");
+        props.put("recordcount", "1000");
+        props.put("redis.password", "hunter3");
+        RunResult r = new RunResult(t.driver(), t.targetOpsPerSec(), t.threads(), t.runTimeNs(), t.operations(), t.lag(),
+                t.expectedIntervalNs(), t.unissuedOps(), t.driverStats(), t.harness(), t.stopReason(), t.corrected(),
+                t.health(), new RunInfo(1_795_325_933_044L, 7L, props));
+        Path file = writeToTemp(r);
+        JsonNode json = MAPPER.readTree(file.toFile());
+        assertEquals(1, json.get("schema_version").asInt());
+        assertTrue(json.get("schema_version").isInt());
+        assertEquals("dev", json.get("version").asText(), "from classes, not a jar");
+        assertEquals("2026-11-22T05:38:53.044Z", json.get("start_time").asText());
+        assertEquals(7, json.get("seed").asLong());
+        assertEquals(MAPPER.readTree("{\"recordcount\":\"1000\",\"redis.password\":\"***\","
+                + "\"redis.uri\":\"redis://:***@127.0.0.1:6390\"}"), json.get("properties"));
+        String text = Files.readString(file, StandardCharsets.UTF_8);
+        assertTrue(!text.contains("hunter2") && !text.contains("hunter3"), text);
+    }
+
+    @Test
+    void aSummaryWithoutRunInfoHasItsKeysNull() throws IOException {
+        JsonNode json = written(KnownRuns.throttled());
+        assertEquals(RunInfo.SCHEMA_VERSION, json.get("schema_version").asInt());
+        for (String key : List.of("start_time", "seed", "properties")) {
+            assertTrue(json.get(key).isNull(), key);
+        }
     }
 
     @Test

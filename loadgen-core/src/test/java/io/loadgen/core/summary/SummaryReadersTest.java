@@ -28,11 +28,29 @@ class SummaryReadersTest {
         Histogram service = run.operations().get(0).histogram(View.SERVICE);
         HgrmFile.Row last = file.rows().get(file.rows().size() - 1);
         assertEquals(1.0, last.percentile());
-        assertEquals(service.getMaxValue() / 1000.0, last.value(), 0.0005, "µs, as run --hgrm writes them");
+        assertEquals(service.getMaxValue() / 1e6, last.value(), 0.0005, "ms, as run --hgrm writes them");
         assertEquals(1000, file.totalCount());
         HgrmFile.Row first = file.rows().get(0);
         assertEquals(0.0, first.percentile());
-        assertEquals(service.getMinValue() / 1000.0, first.value(), 0.0005);
+        assertEquals(service.getMinValue() / 1e6, first.value(), 0.0005);
+        assertEquals("ms", file.unit());
+        assertEquals(1e6, file.nsPerValue(1e3), "the file's unit line wins over the fallback");
+    }
+
+    @Test
+    void hgrmFileWithoutAUnitLineTakesTheFallbackAndABadUnitIsBadInput() throws Exception {
+        Histogram h = KnownRuns.throttled().operations().get(0).histogram(View.INTENDED);
+        Path plain = dir.resolve("hlp.hgrm");
+        try (PrintStream out = new PrintStream(Files.newOutputStream(plain))) {
+            h.outputPercentileDistribution(out, 5, 1000.0); // HistogramLogProcessor's form: no unit line
+        }
+        HgrmFile file = HgrmFile.read(plain);
+        assertEquals(null, file.unit());
+        assertEquals(1e3, file.nsPerValue(1e3));
+        Path odd = Files.writeString(dir.resolve("odd.hgrm"), "#[Unit: furlongs (recorded ns / 1.0)]\n"
+                + Files.readString(plain));
+        BadInputException e = assertThrows(BadInputException.class, () -> HgrmFile.read(odd));
+        assertTrue(e.getMessage().contains("odd.hgrm:1: unknown unit 'furlongs'"), e.getMessage());
     }
 
     @Test

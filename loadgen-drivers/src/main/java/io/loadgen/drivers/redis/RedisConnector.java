@@ -129,7 +129,7 @@ final class RedisConnector {
             if (isAuthError(rootMessage(e))) {
                 throw authError(uri, rootMessage(e), e);
             }
-            throw new BadInputException("cannot connect to Redis at " + uri + " (" + Secrets.redact(rootMessage(e))
+            throw new BadInputException("cannot connect to Redis at " + uri + " (" + Secrets.redact(connectFailure(e))
                     + "); start redis-server there or point -p " + RedisSettings.URI + "=redis://HOST:PORT at one", e);
         } catch (RuntimeException e) {
             opened.close();
@@ -178,6 +178,14 @@ final class RedisConnector {
                 + Secrets.redact(Limits.quote(serverMessage)) + "); give its password in the URI: -p "
                 + RedisSettings.URI + "=redis://:<password>@HOST:PORT, or redis://<user>:<password>@HOST:PORT for an ACL user",
                 cause);
+    }
+
+    /**
+     * Why a connection failed, as the system said it ({@code Connection refused}), without the native transport's
+     * {@code finishConnect(..) failed: } prefix: the line names the URI already, and reads the same on every transport.
+     */
+    private static String connectFailure(Throwable e) {
+        return rootMessage(e).replaceFirst("^\\w+\\(\\.\\.\\) failed: ", "");
     }
 
     private static String rootMessage(Throwable e) {
