@@ -103,6 +103,7 @@ final class LoadOptions {
             + "nothing there (elsewhere it is refused: use 'loadgen load').")
     boolean ycsbLoad;
 
+    /** Accepted so that YCSB command lines parse; never read, since the status line is always on. */
     @Option(names = "-s", order = 222,
             description = "YCSB's status flag: loadgen prints a status line every --interval anyway (-q hides it).")
     boolean ycsbStatus;
