@@ -306,6 +306,10 @@ public final class RuleParser {
         if (unit.isEmpty()) {
             throw bad(rule, "the limit '" + text + "' needs a unit; " + LATENCY_UNITS);
         }
+        if (unit.matches(".*[0-9].*")) { // several parts, as in 1m30s
+            return new Limit(duration(rule, text, "'" + text + "' is not a latency; write its parts largest unit"
+                    + " first, e.g. 1m30s").toNanos(), Limit.Unit.NANOS);
+        }
         double nsPerUnit = switch (unit) {
             case "ns" -> 1;
             case "us", "µs" -> 1e3;

@@ -73,6 +73,9 @@ class RuleParserTest {
         assertEquals(120e9, RuleParser.parse("READ.service.p50 < 2m").limit().value());
         assertEquals(5e6, RuleParser.parse("READ.service.p50 < 5 ms").limit().value(), "a space before the unit");
         assertEquals(5e6, RuleParser.parse("READ.service.p50<5ms").limit().value(), "no spaces at all");
+        assertEquals(90e9, RuleParser.parse("READ.service.max < 1m30s").limit().value(), "as Go and k6 write it");
+        assertEquals(90e9, RuleParser.parse("max<1m30s").limit().value());
+        assertThrows(BadInputException.class, () -> RuleParser.parse("READ.service.max < 30s1m"));
     }
 
     @Test
