@@ -45,7 +45,7 @@ final class LoadOptions {
 
     @Option(names = "-c", paramLabel = "N", order = 31,
             description = "Connections, as wrk2's -c: sets the driver's connection count (DRIVER.connections, e.g. "
-                    + "ping.connections, redis.connections); a driver without one refuses it: use --threads.")
+                    + "http.connections, redis.connections); a driver without one refuses it: use --threads.")
     Integer connections;
 
     @Option(names = "--warmup", paramLabel = "TIME", converter = DurationConverter.class, defaultValue = "0s", order = 60,

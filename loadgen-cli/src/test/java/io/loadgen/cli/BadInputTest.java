@@ -62,7 +62,7 @@ class BadInputTest {
                 Arguments.of("sweep: unknown property", new String[]{"sweep", "--driver", "mockdb", "--rates", "100",
                         "-p", "mockdb.dealy=4ms"}, "driver mockdb has no property 'mockdb.dealy'"),
                 Arguments.of("misspelt driver", new String[]{"run", "--driver", "mockbd"},
-                        "unknown driver 'mockbd'; did you mean mockdb? choose one of: mockdb, noop, "),
+                        "unknown driver 'mockbd'; did you mean mockdb? choose one of: http, mockdb, noop, "),
                 Arguments.of("misspelt subcommand", new String[]{"rnu"},
                         "'rnu'; did you mean run?"),
                 Arguments.of("-c on a driver without connections", new String[]{"run", "--driver", "mockdb", "-c", "8"},

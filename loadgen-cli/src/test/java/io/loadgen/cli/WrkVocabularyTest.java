@@ -46,6 +46,8 @@ class WrkVocabularyTest {
         assertEquals("2s", run.load.properties().get("redis.timeout"));
         RunCommand ping = Cli.parse(new RunCommand(null), "--driver", "ping", "-c", "4");
         assertEquals("4", ping.load.properties().get("ping.connections"));
+        RunCommand http = Cli.parse(new RunCommand(null), "--driver", "http", "-c", "64");
+        assertEquals("64", http.load.properties().get("http.connections"));
     }
 
     @Test
