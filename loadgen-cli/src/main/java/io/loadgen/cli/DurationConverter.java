@@ -8,7 +8,10 @@ import picocli.CommandLine.TypeConversionException;
 
 import java.time.Duration;
 
-/** Reads {@code 250us}, {@code 4ms}, {@code 30s}, {@code 2m}; picocli reports the error with the option's name. */
+/**
+ * Reads {@code 250us}, {@code 4ms}, {@code 30s}, {@code 2m}, {@code 1m30s}; picocli reports the error with the
+ * option's name.
+ */
 final class DurationConverter implements ITypeConverter<Duration> {
     @Override
     public Duration convert(String value) {
@@ -19,7 +22,7 @@ final class DurationConverter implements ITypeConverter<Duration> {
                 throw new TypeConversionException("'" + Limits.quote(value) + "' must be positive, e.g. 30s");
             }
             throw new TypeConversionException("'" + Limits.quote(value) + "' is not a duration; write a number with a"
-                    + " unit: ns, us, ms, s, m or h (e.g. 500ms, 30s)");
+                    + " unit: ns, us, ms, s, m or h (e.g. 500ms, 30s, 1m30s)");
         }
     }
 }

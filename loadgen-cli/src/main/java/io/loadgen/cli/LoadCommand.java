@@ -31,8 +31,9 @@ final class LoadCommand implements Callable<Integer> {
     @Mixin
     LoadOptions load;
 
-    @Option(names = {"--target", "-target"}, paramLabel = "OPS", order = 20,
-            description = "Total intended insert rate in operations/s (default: the workload's target, or unthrottled).")
+    @Option(names = {"--target", "-target", "-R"}, paramLabel = "OPS", converter = RateConverter.class, order = 20,
+            description = "Total intended insert rate in operations/s, e.g. 10k (default: the workload's target, or "
+                    + "unthrottled).")
     Double target;
 
     @Option(names = "--hlog", paramLabel = "FILE", order = 120,
@@ -48,6 +49,7 @@ final class LoadCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        load.checkYcsbPhase(true);
         RunOptions.Builder b = load.builder();
         WorkloadOptions w = load.workload();
         if (w == null || w.insertCount() <= 0) {

@@ -1,13 +1,17 @@
 package io.loadgen.cli;
 
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.driver.DriverRegistry;
 import io.loadgen.core.run.OperationPlan;
 import io.loadgen.core.run.RunOptions;
 import io.loadgen.core.workload.CoreWorkloadPlan;
 import io.loadgen.core.workload.WorkloadOptions;
+import io.loadgen.core.workload.YcsbClientProperties;
 import io.loadgen.core.schedule.Arrival;
 import io.loadgen.core.wait.WaitStrategy;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.BufferedInputStream;
@@ -29,6 +33,8 @@ import java.util.Properties;
  * in its documented order around {@link RunCommand}'s own options. Main thread.
  */
 final class LoadOptions {
+    private static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
+
     @Option(names = {"--driver", "-db"}, required = true, paramLabel = "NAME", order = 10,
             description = "The system under test: mockdb, stw-mockdb, noop, ... ('loadgen drivers' lists them).")
     String driver;
@@ -36,6 +42,11 @@ final class LoadOptions {
     @Option(names = {"--threads", "-threads"}, paramLabel = "N", order = 30,
             description = "Worker threads (default: the workload's threadcount, or 1).")
     Integer threads;
+
+    @Option(names = "-c", paramLabel = "N", order = 31,
+            description = "Connections, as wrk2's -c: sets the driver's connection count (DRIVER.connections, e.g. "
+                    + "http.connections, redis.connections); a driver without one refuses it: use --threads.")
+    Integer connections;
 
     @Option(names = "--warmup", paramLabel = "TIME", converter = DurationConverter.class, defaultValue = "0s", order = 60,
             description = "Leave the first TIME out of the summary (it stays in the interval log). Default: ${DEFAULT-VALUE}.")
@@ -69,8 +80,9 @@ final class LoadOptions {
                     + "hybrid (park, then spin the last 100us). Default: ${DEFAULT-VALUE}.")
     WaitStrategy waitStrategy;
 
-    @Option(names = "--interval", paramLabel = "TIME", converter = DurationConverter.class, defaultValue = "1s",
-            order = 110, description = "Status line and interval-log period, at least 10ms. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--interval", paramLabel = "TIME", converter = DurationConverter.class, order = 110,
+            description = "Status line and interval-log period, at least 10ms. Default: the workload's "
+                    + "status.interval (YCSB's, in seconds), else 1s.")
     Duration interval;
 
     @Option(names = "-p", paramLabel = "KEY=VALUE", mapFallbackValue = "", order = 200,
@@ -83,7 +95,25 @@ final class LoadOptions {
                     + "or both; repeatable.")
     List<Path> propertyFiles = new ArrayList<>();
 
+    @Option(names = "-t", order = 220,
+            description = "YCSB's transaction-phase flag: 'run' and 'sweep' are that phase, so it changes nothing.")
+    boolean ycsbTransactions;
+
+    @Option(names = "-load", order = 221, description = "YCSB's load-phase flag: 'load' is that phase, so it changes "
+            + "nothing there (elsewhere it is refused: use 'loadgen load').")
+    boolean ycsbLoad;
+
+    /** Accepted so that YCSB command lines parse; never read, since the status line is always on. */
+    @Option(names = "-s", order = 222,
+            description = "YCSB's status flag: loadgen prints a status line every --interval anyway (-q hides it).")
+    boolean ycsbStatus;
+
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
+
     private Map<String, String> all;
+    private YcsbClientProperties.Translation ycsb;
+    private boolean warned;
     /** Which -P file each property came from (absent: -p, or a phases file, which names itself). */
     private final Map<String, Path> fileOf = new LinkedHashMap<>();
     private Map<String, String> base = Map.of();
@@ -104,6 +134,7 @@ final class LoadOptions {
      */
     RunOptions.Builder builder() {
         Map<String, String> props = properties();
+        warnOfNoEffect();
         workload = WorkloadOptions.hasWorkloadKeys(props) ? workload(props) : null;
         int n = threads != null ? threads
                 : workload != null && workload.threadCount().isPresent() ? workload.threadCount().getAsInt()
@@ -115,7 +146,7 @@ final class LoadOptions {
                 .warmup(warmup)
                 .arrival(arrival)
                 .waitStrategy(waitStrategy)
-                .interval(interval)
+                .interval(interval != null ? interval : ycsb.statusInterval().orElse(DEFAULT_INTERVAL))
                 .operation(operation)
                 .maxInFlight(maxInFlight)
                 .coldStart(coldStart);
@@ -154,8 +185,54 @@ final class LoadOptions {
             }
             all.putAll(properties);
             properties.keySet().forEach(fileOf::remove);
+            if (connections != null) {
+                all.put(connectionsKey(), connections.toString());
+            }
+            ycsb = YcsbClientProperties.translate(all);
+            all = new LinkedHashMap<>(ycsb.properties());
         }
         return all;
+    }
+
+    /**
+     * Refuses YCSB's {@code -load} flag outside {@code loadgen load} and {@code -t} inside it: each names the
+     * other phase. Call first thing in a command.
+     */
+    void checkYcsbPhase(boolean loadCommand) {
+        if (ycsbLoad && !loadCommand) {
+            throw new BadInputException("-load is YCSB's load phase: run 'loadgen load' with the same options instead");
+        }
+        if (ycsbTransactions && loadCommand) {
+            throw new BadInputException("-t is YCSB's transaction phase: run 'loadgen run' with the same options"
+                    + " instead");
+        }
+    }
+
+    /** One line on stderr, once, naming YCSB's properties that were given and do nothing here. */
+    private void warnOfNoEffect() {
+        if (warned || ycsb.noEffect().isEmpty()) {
+            return;
+        }
+        warned = true;
+        command.commandLine().getErr().println("loadgen: warning: ignoring YCSB properties that have no effect here: "
+                + String.join(", ", ycsb.noEffect()) + " (loadgen always records HdrHistograms and prints its own"
+                + " summary)");
+    }
+
+    /** The driver's connection-count property that {@code -c} sets: {@code DRIVER.connections}, if it has one. */
+    private String connectionsKey() {
+        String key = driver + ".connections";
+        boolean has = DriverRegistry.find(driver).properties().stream().anyMatch(s -> s.name().equals(key));
+        if (!has) {
+            throw new BadInputException("-c: driver " + driver + " has no connection count (no property " + key
+                    + "); leave out -c and give --threads N for N operations in flight");
+        }
+        String given = properties.get(key);
+        if (given != null && !given.equals(connections.toString())) {
+            throw new BadInputException("-c " + connections + " and -p " + key + "=" + given
+                    + " disagree; give one of them");
+        }
+        return key;
     }
 
     /**

@@ -2,6 +2,7 @@ package io.loadgen.cli;
 
 import io.loadgen.core.Secrets;
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.workload.EditDistance;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -9,6 +10,9 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 
 import java.io.PrintStream;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * The launcher: parses the command line, runs one subcommand, maps the outcome to an exit code.
@@ -42,13 +46,33 @@ public final class Main {
     /** Runs {@code args} with the given streams and returns the exit code. */
     public static int execute(String[] args, PrintStream out, PrintStream err) {
         try {
-            return commandLine(out, err).execute(args);
+            return commandLine(out, err).execute(ycsbPhase(args));
         } catch (OutOfMemoryError e) {
             // The stack has unwound, so what the command held is free again and there is room to say so.
             err.println("loadgen: out of memory: this JVM's heap is limited to " + Runtime.getRuntime().maxMemory() / (1 << 20)
                     + " MB (./loadgen caps report and gate at 256 MB); give it more, e.g. LOADGEN_JAVA_OPTS=-Xmx2g");
             return EXIT_FAILED;
         }
+    }
+
+    /**
+     * YCSB's client takes its phase as a flag, not a command ({@code -load -db redis -P workloada}, {@code -t ...}):
+     * such a command line runs the command the flag names ({@code load}, {@code run}), where the flag is accepted.
+     */
+    static String[] ycsbPhase(String[] args) {
+        if (args.length == 0 || !args[0].startsWith("-")
+                || List.of("-h", "--help", "-V", "--version").contains(args[0])) {
+            return args;
+        }
+        List<String> given = List.of(args);
+        String command = given.contains("-load") ? "load" : given.contains("-t") ? "run" : null;
+        if (command == null) {
+            return args;
+        }
+        String[] withCommand = new String[args.length + 1];
+        withCommand[0] = command;
+        System.arraycopy(args, 0, withCommand, 1, args.length);
+        return withCommand;
     }
 
     static CommandLine commandLine(PrintStream out, PrintStream err) {
@@ -88,12 +112,25 @@ public final class Main {
     private static int onBadParameter(ParameterException ex, String[] args) {
         CommandLine cmd = ex.getCommandLine();
         String name = cmd.getCommandSpec().qualifiedName();
-        String hint = "";
-        if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
-            hint = "; did you mean " + u.getSuggestions().get(0) + "?";
-        }
+        String hint = suggestion(ex).map(s -> "; did you mean " + s + "?").orElse("");
         cmd.getErr().println("loadgen: " + Secrets.redact(ex.getMessage()) + hint + " (see '" + name + " --help')");
         return EXIT_BAD_INPUT;
+    }
+
+    /**
+     * picocli's nearest option; else, for a misspelt subcommand ({@code loadgen rnu}), the subcommand a typo
+     * away, which picocli's own similarity misses when the letters are swapped.
+     */
+    private static Optional<String> suggestion(ParameterException ex) {
+        if (!(ex instanceof CommandLine.UnmatchedArgumentException u)) {
+            return Optional.empty();
+        }
+        if (!u.getSuggestions().isEmpty()) {
+            return Optional.of(u.getSuggestions().get(0));
+        }
+        Set<String> subcommands = ex.getCommandLine().getSubcommands().keySet();
+        return u.getUnmatched().stream().limit(1)
+                .flatMap(arg -> EditDistance.closest(arg, subcommands, EditDistance.TYPO).stream()).findFirst();
     }
 
     private static int onFailure(Exception ex, CommandLine cmd, ParseResult parseResult, PrintStream err) {

@@ -31,13 +31,14 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     LoadOptions load;
 
-    @Option(names = {"--target", "-target"}, paramLabel = "OPS", order = 20,
-            description = "Total intended rate in operations/s, split evenly over the threads. "
-                    + "Without it the run is unthrottled and no correction is possible.")
+    @Option(names = {"--target", "-target", "-R"}, paramLabel = "OPS", converter = RateConverter.class, order = 20,
+            description = "Total intended rate in operations/s (e.g. 2500, 10k, 1.5M), split evenly over the threads; "
+                    + "-R as in wrk2. Without it the run is unthrottled and no correction is possible.")
     Double target;
 
-    @Option(names = "--duration", paramLabel = "TIME", converter = DurationConverter.class, order = 40,
-            description = "How long to issue operations, e.g. 60s; the run ends at this or the operation count, first. "
+    @Option(names = {"--duration", "-d"}, paramLabel = "TIME", converter = DurationConverter.class, order = 40,
+            description = "How long to issue operations, e.g. 60s or 1m30s (-d as in wrk2); the run ends at this or "
+                    + "the operation count, first. "
                     + "Overrides the workload's maxexecutiontime (default: 10s unless a count is given).")
     Duration duration;
 
@@ -72,6 +73,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        load.checkYcsbPhase(false);
         RateProfile profile = null;
         if (phases != null) {
             PhasedWorkload phased = WorkloadFile.load(phases);

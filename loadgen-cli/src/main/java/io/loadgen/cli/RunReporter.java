@@ -17,6 +17,7 @@ import io.loadgen.core.summary.ComparisonTable;
 import io.loadgen.core.summary.HgrmFiles;
 import io.loadgen.core.summary.JsonSummary;
 import io.loadgen.core.summary.RunResult;
+import io.loadgen.core.summary.YcsbClientStats;
 import io.loadgen.core.summary.YcsbTextSummary;
 
 import java.io.IOException;
@@ -95,7 +96,7 @@ final class RunReporter {
             if (run.intervalLogFailure() != null) {
                 failures.add("--hlog", options.hlog(), run.intervalLogFailure());
             }
-            report(result, json, hgrmDir, failures);
+            report(result, YcsbClientStats.ofThisJvm(run.driverCloseNs()), json, hgrmDir, failures);
             if (epilogue != null) {
                 epilogue.accept(result);
             }
@@ -143,9 +144,9 @@ final class RunReporter {
         }
     }
 
-    private void report(RunResult result, Path json, Path hgrmDir, OutputFailures failures) {
+    private void report(RunResult result, YcsbClientStats client, Path json, Path hgrmDir, OutputFailures failures) {
         PrintStream out = report.humanOut(io);
-        YcsbTextSummary.write(result, out);
+        YcsbTextSummary.write(result, client, out);
         out.println();
         ComparisonTable.write(result, out);
         out.println(result.corrected().describe());

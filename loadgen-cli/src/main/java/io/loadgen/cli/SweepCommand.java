@@ -52,14 +52,16 @@ final class SweepCommand implements Callable<Integer> {
     @Mixin
     LoadOptions load;
 
-    @Option(names = "--rates", paramLabel = "OPS", split = ",", order = 20,
-            description = "Offered rates in ops/s, run in this order, e.g. 1000,2000,4000.")
+    @Option(names = "--rates", paramLabel = "OPS", split = ",", converter = RateConverter.class, order = 20,
+            description = "Offered rates in ops/s, run in this order, e.g. 1000,2000,4000 or 5k,10k,20k.")
     List<Double> rates;
 
-    @Option(names = "--from", paramLabel = "OPS", order = 21, description = "The lowest offered rate (with --to, --steps).")
+    @Option(names = "--from", paramLabel = "OPS", converter = RateConverter.class, order = 21,
+            description = "The lowest offered rate (with --to, --steps).")
     Double from;
 
-    @Option(names = "--to", paramLabel = "OPS", order = 22, description = "The highest offered rate, included.")
+    @Option(names = "--to", paramLabel = "OPS", converter = RateConverter.class, order = 22,
+            description = "The highest offered rate, included.")
     Double to;
 
     @Option(names = "--steps", paramLabel = "N", order = 23, description = "How many rates from --from to --to (at least 2).")
@@ -69,8 +71,8 @@ final class SweepCommand implements Callable<Integer> {
             description = "Spacing of --steps: equal differences (linear) or equal ratios (log). Default: ${DEFAULT-VALUE}.")
     RatePlan.Scale scale;
 
-    @Option(names = "--duration", paramLabel = "TIME", converter = DurationConverter.class, order = 40,
-            description = "How long each step runs; overrides the workload's maxexecutiontime "
+    @Option(names = {"--duration", "-d"}, paramLabel = "TIME", converter = DurationConverter.class, order = 40,
+            description = "How long each step runs, e.g. 30s or 1m30s; overrides the workload's maxexecutiontime "
                     + "(default: 10s unless a count is given).")
     Duration duration;
 
@@ -115,6 +117,7 @@ final class SweepCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        load.checkYcsbPhase(false);
         List<Double> plan = plan();
         Sla objective = sla == null ? null : Sla.parse(sla);
         new OutputPaths().output("--csv", csv).output("--json", json).inputs("-P", load.propertyFiles).check();

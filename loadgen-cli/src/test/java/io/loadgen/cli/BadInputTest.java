@@ -60,7 +60,18 @@ class BadInputTest {
                 Arguments.of("sweep: missing --steps", new String[]{"sweep", "--driver", "noop", "--from", "100",
                         "--to", "200"}, "--from, --to and --steps go together; missing --steps"),
                 Arguments.of("sweep: unknown property", new String[]{"sweep", "--driver", "mockdb", "--rates", "100",
-                        "-p", "mockdb.dealy=4ms"}, "driver mockdb has no property 'mockdb.dealy'"));
+                        "-p", "mockdb.dealy=4ms"}, "driver mockdb has no property 'mockdb.dealy'"),
+                Arguments.of("misspelt driver", new String[]{"run", "--driver", "mockbd"},
+                        "unknown driver 'mockbd'; did you mean mockdb? choose one of: http, mockdb, noop, "),
+                Arguments.of("misspelt subcommand", new String[]{"rnu"},
+                        "'rnu'; did you mean run?"),
+                Arguments.of("-c on a driver without connections", new String[]{"run", "--driver", "mockdb", "-c", "8"},
+                        "-c: driver mockdb has no connection count (no property mockdb.connections); leave out -c"
+                                + " and give --threads N"),
+                Arguments.of("lower-case m rate", new String[]{"run", "--driver", "noop", "-R", "2m"},
+                        "'2m' is not a rate; write a number of operations per second, e.g. 2500, 10k, 1.5k or 2M"),
+                Arguments.of("duration parts out of order", new String[]{"run", "--driver", "noop", "-d", "30s1m"},
+                        "'30s1m' is not a duration"));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -16,6 +16,12 @@ final class Cli {
         this.err = err;
     }
 
+    /** {@code command} with {@code args} parsed as the launcher parses them, not run: for its options' values. */
+    static <T> T parse(T command, String... args) {
+        new picocli.CommandLine(command).setCaseInsensitiveEnumValuesAllowed(true).parseArgs(args);
+        return command;
+    }
+
     static Cli run(String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();

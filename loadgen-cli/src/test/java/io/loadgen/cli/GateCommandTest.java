@@ -77,6 +77,37 @@ class GateCommandTest {
     }
 
     @Test
+    void aK6ThresholdsFileJudgesTheRunInLoadgensTerms() throws Exception {
+        // The 1 ms store: every latency is above 1 ms, and far below a minute even on a loaded machine; nothing
+        // failed; 200 ops/s offered.
+        Path k6 = dir.resolve("thresholds.json");
+        Files.writeString(k6, "{\"http_req_duration\": [\"p(99)<60000\", \"avg<60000\", \"min>0.5\"],"
+                + " \"http_req_failed\": [\"rate<0.01\"], \"http_reqs\": [\"rate>100\"]}");
+        Cli cli = Cli.run("gate", json.toString(), "--rule-file", k6.toString());
+        assertEquals(0, cli.exitCode, cli.err + cli.out);
+        assertTrue(cli.out.contains("READ.intended.p99 < 60000ms "), "named in loadgen's form, unit stated: " + cli.out);
+        assertTrue(cli.out.contains("READ.intended.min > 0.5ms "), cli.out);
+        assertTrue(cli.out.lines().anyMatch(l -> l.startsWith("error_rate < 0.01 ") && l.contains("0% (0 of ")),
+                "an error rate is a share of the operations: " + cli.out);
+        assertEquals("PASSED: all 5 gates passed", cli.out.strip().lines().reduce((a, b) -> b).orElseThrow());
+
+        Files.writeString(k6, "{\"http_req_duration\": [\"p(99)<0.5\"]}");
+        Cli failed = Cli.run("gate", json.toString(), "--rule-file", k6.toString());
+        assertEquals(Main.EXIT_FAILED, failed.exitCode, "k6's 0.5 is 0.5 ms, below the 1 ms store: " + failed.out);
+    }
+
+    @Test
+    void aK6MetricWithoutACounterpartIsRefusedWithLoadgensForm() throws Exception {
+        Path k6 = dir.resolve("checks.json");
+        Files.writeString(k6, "{\"thresholds\": {\"checks\": [\"rate>0.9\"]}}");
+        Cli cli = Cli.run("gate", json.toString(), "--rule-file", k6.toString());
+        assertEquals(2, cli.exitCode, cli.err);
+        assertTrue(cli.err.contains(k6 + ": k6 threshold checks 'rate>0.9': the k6 metric checks has no counterpart"
+                + " here; loadgen reads http_req_duration"), cli.err);
+        assertTrue(cli.err.contains("'*.intended.p99 < 200ms'"), cli.err);
+    }
+
+    @Test
     void aBaselineComparisonOfARunWithItselfPasses() {
         Cli cli = Cli.run("gate", json.toString(), "--baseline", json.toString(), "--max-regression",
                 "p99:+10%,throughput:-5%");

@@ -2,6 +2,7 @@ package io.loadgen.core.driver;
 
 import io.loadgen.core.BadInputException;
 import io.loadgen.core.Limits;
+import io.loadgen.core.workload.EditDistance;
 
 import java.util.List;
 import java.util.ServiceLoader;
@@ -35,8 +36,10 @@ public final class DriverRegistry {
                 return p;
             }
         }
-        String names = all.stream().map(DriverProvider::name).collect(Collectors.joining(", "));
-        throw new BadInputException("unknown driver '" + Limits.quote(name) + "'; choose one of: " + names
-                + " (see 'loadgen drivers')");
+        List<String> names = all.stream().map(DriverProvider::name).collect(Collectors.toList());
+        String hint = EditDistance.closest(name, names, EditDistance.TYPO).map(n -> "did you mean " + n + "? ")
+                .orElse("");
+        throw new BadInputException("unknown driver '" + Limits.quote(name) + "'; " + hint + "choose one of: "
+                + String.join(", ", names) + " (see 'loadgen drivers')");
     }
 }

@@ -15,8 +15,8 @@ import java.util.List;
 
 /**
  * Reads gate rules from a file: one rule per line, {@code #} starting a comment, blank lines
- * ignored; or a YAML or JSON list of rule strings (also under a top-level {@code rules:} key).
- * Stateless; any thread.
+ * ignored; or a YAML or JSON list of rule strings (also under a top-level {@code rules:} key); or k6's
+ * {@code thresholds} object, as a k6 script's options hold it ({@link K6Thresholds}). Stateless; any thread.
  *
  * <pre>
  * # gates for the nightly run
@@ -74,6 +74,9 @@ public final class RuleFile {
         } catch (IOException e) {
             throw new BadInputException(option + " " + file + ": cannot read it (" + e.getMessage() + ")", e);
         }
+        if (root != null && root.isObject() && !root.has("rules")) {
+            return K6Thresholds.read(file, root.has("thresholds") ? root.get("thresholds") : root);
+        }
         JsonNode list = root != null && root.isObject() ? root.get("rules") : root;
         if (list == null || !list.isArray()) {
             throw new BadInputException(option + " " + file + ": expected a list of rules (or 'rules:' holding one),"
@@ -100,7 +103,8 @@ public final class RuleFile {
         for (String line : text.split("\r?\n")) {
             String t = stripComment(line).trim();
             if (!t.isEmpty()) {
-                return t.startsWith("-") || t.startsWith("[") || t.startsWith("{") || t.startsWith("rules:");
+                return t.startsWith("-") || t.startsWith("[") || t.startsWith("{") || t.startsWith("rules:")
+                        || t.startsWith("thresholds:");
             }
         }
         return false;

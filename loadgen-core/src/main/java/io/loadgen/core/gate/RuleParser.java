@@ -16,15 +16,21 @@ import java.util.regex.Pattern;
  * <pre>
  * RULE    = METRIC CMP LIMIT [over DURATION windows] [abort-on-fail [after DURATION]]
  *         | harness.verdict (== | !=) (healthy | behind)
- * METRIC  = OP.VIEW.STAT | OP.failed.FVIEW.STAT | harness.lag.STAT | OP.errors | errors | OP.throughput | throughput
+ * METRIC  = OP.VIEW.STAT | OP.failed.FVIEW.STAT | harness.lag.STAT | OP.errors | errors | OP.error_rate | error_rate
+ *         | OP.throughput | throughput
  * OP      = an operation type (READ, UPDATE, PING, ...; any case) or * for each type present
  * VIEW    = intended | service | corrected (of the operations that returned OK)
  * FVIEW   = intended | service (of the operations that did not: the failed series)
  * STAT    = p50 | p99.9 | p(99.9) | p999 (= p99.9) | min | max | mean (avg) | med (= p50) | count
  * CMP     = &lt; | &lt;= | &gt; | &gt;=
- * LIMIT   = latency with a unit (ns, us, ms, s, m), e.g. 5ms; errors as a count (10) or a share (0.1%);
- *           throughput in ops/s (9500/s); a count as a plain number
+ * LIMIT   = latency with a unit (ns, us, ms, s, m), e.g. 5ms; errors as a whole count (10) or a share (0.1%);
+ *           error_rate as a fraction (0.01) or a share (1%); throughput in ops/s (9500/s); a count as a plain number
  * </pre>
+ *
+ * <p>k6's threshold expressions, which name no metric, are read as k6 means them and translated: a statistic
+ * ({@code p(99)<200}, {@code avg<100}, {@code p(95)<=300}, {@code max<1s}) judges every operation type's
+ * intended latency, a plain number being milliseconds (k6's unit); {@code rate<0.01} is {@code error_rate < 0.01}.
+ * The rule is then named in loadgen's form ({@code *.intended.p99 < 200ms}), so tables show the unit.
  *
  * <p>Every mistake is a {@link BadInputException} whose one line quotes the rule, names what is
  * wrong and shows the accepted form.
@@ -33,8 +39,10 @@ public final class RuleParser {
     static final String HOW = "write METRIC CMP LIMIT, e.g. 'READ.intended.p99 < 5ms', '*.intended.max < 1s',"
             + " 'READ.errors < 0.1%' or 'throughput > 9500/s'";
     static final String METRICS = "OP.VIEW.STAT (e.g. READ.intended.p99), OP.failed.VIEW.STAT (e.g."
-            + " READ.failed.intended.p99), harness.lag.STAT, OP.errors, errors, OP.throughput or throughput"
-            + " (or the rule harness.verdict == healthy)";
+            + " READ.failed.intended.p99), harness.lag.STAT, OP.errors, errors, OP.error_rate, error_rate,"
+            + " OP.throughput or throughput (or the rule harness.verdict == healthy)";
+    /** The metric whose limit is a fraction of the operations, as k6's {@code rate}. */
+    static final String ERROR_RATE = "error_rate";
     static final String VERDICT_FORM = "write 'harness.verdict == healthy' (or != healthy, == behind, != behind)";
     static final String STATS = "p50, p99.9 (or p(99.9), p999), min, max, mean or count";
     static final String LATENCY_UNITS = "latency limits take ns, us, ms, s or m (e.g. 5ms)";
@@ -43,6 +51,9 @@ public final class RuleParser {
     private static final Pattern OP = Pattern.compile("\\*|[A-Za-z0-9_-]+");
     private static final Pattern NUMBER = Pattern.compile("^((?:[0-9]+(?:\\.[0-9]*)?|\\.[0-9]+)(?:e[-+]?[0-9]+)?)(.*)$");
     private static final Pattern PERCENTILE = Pattern.compile("^p\\(?([0-9]*\\.?[0-9]+)\\)?$");
+    /** A k6 threshold's statistic alone, with no metric: {@code p(99)}, {@code avg}, {@code rate}, ... */
+    private static final Pattern K6_STAT = Pattern.compile("p\\([0-9.]+\\)|avg|min|max|med|rate",
+            Pattern.CASE_INSENSITIVE);
     private static final Set<String> UNIT_WORDS = Set.of("ns", "us", "µs", "ms", "s", "m", "min", "h", "%", "/s", "ops/s");
 
     private RuleParser() {
@@ -74,6 +85,9 @@ public final class RuleParser {
         if (verdict) {
             return verdictRule(rule, cmp, m.group(3));
         }
+        if (K6_STAT.matcher(m.group(1)).matches()) {
+            return parse(fromK6(rule, Metric.EVERY_OP, m.group(1).toLowerCase(Locale.ROOT), cmp, m.group(3)));
+        }
         Metric metric = metric(rule, m.group(1));
         String[] tokens = m.group(3).isEmpty() ? new String[0] : m.group(3).split(" ");
         if (tokens.length == 0) {
@@ -87,8 +101,33 @@ public final class RuleParser {
             limitText = tokens[0] + tokens[1]; // "5 ms"
             next = 2;
         }
-        Limit limit = limit(rule, metric, limitText);
+        Limit limit = limit(rule, metric, limitText, isErrorRate(m.group(1)));
         return options(rule, metric, cmp, limit, tokens, next);
+    }
+
+    /**
+     * A k6 threshold expression on {@code op}'s requests ({@code *}: each type's latency, all types' errors) in
+     * loadgen's form: {@code p(99)<200} is {@code *.intended.p99 < 200ms} (a plain number is k6's milliseconds;
+     * a unit, as in {@code max<1s}, is kept), {@code rate<0.01} is {@code error_rate < 0.01}. What follows the
+     * limit (windows) is kept.
+     */
+    static String fromK6(String rule, String op, String stat, Comparison cmp, String rest) {
+        if (stat.equals("rate")) {
+            return (op.equals(Metric.EVERY_OP) ? "" : op + ".") + ERROR_RATE + " " + cmp.symbol() + " " + rest;
+        }
+        String[] tokens = rest.split(" ", 2);
+        Matcher bare = NUMBER.matcher(tokens[0].toLowerCase(Locale.ROOT));
+        boolean unitFollows = tokens.length > 1
+                && UNIT_WORDS.contains(tokens[1].split(" ")[0].toLowerCase(Locale.ROOT));
+        String limit = bare.matches() && bare.group(2).isEmpty() && !unitFollows ? tokens[0] + "ms" : tokens[0];
+        return op + ".intended." + stat(rule, stat).name() + " " + cmp.symbol() + " " + limit
+                + (tokens.length > 1 ? " " + tokens[1] : "");
+    }
+
+    /** Whether the metric is {@code error_rate} or {@code OP.error_rate}. */
+    private static boolean isErrorRate(String metric) {
+        String[] parts = metric.split("\\.");
+        return parts.length <= 2 && parts[parts.length - 1].equalsIgnoreCase(ERROR_RATE);
     }
 
     /**
@@ -157,7 +196,7 @@ public final class RuleParser {
         if (parts.length == 1) {
             return switch (first) {
                 case "throughput" -> new Metric(Metric.Kind.THROUGHPUT, null, null, null);
-                case "errors" -> new Metric(Metric.Kind.ERRORS, null, null, null);
+                case "errors", ERROR_RATE -> new Metric(Metric.Kind.ERRORS, null, null, null);
                 default -> throw bad(rule, "unknown metric '" + text + "'; write " + METRICS);
             };
         }
@@ -173,7 +212,7 @@ public final class RuleParser {
             throw bad(rule, "'" + op + "' is not an operation type; write " + METRICS);
         }
         String second = parts[1].toLowerCase(Locale.ROOT);
-        if (parts.length == 2 && second.equals("errors")) {
+        if (parts.length == 2 && (second.equals("errors") || second.equals(ERROR_RATE))) {
             return new Metric(Metric.Kind.ERRORS, op, null, null);
         }
         if (parts.length == 2 && second.equals("throughput")) {
@@ -240,7 +279,7 @@ public final class RuleParser {
         return p == 100 ? Stat.MAX : Stat.percentile(p);
     }
 
-    private static Limit limit(String rule, Metric metric, String text) {
+    private static Limit limit(String rule, Metric metric, String text, boolean errorRate) {
         Matcher m = NUMBER.matcher(text.toLowerCase(Locale.ROOT));
         if (!m.matches()) {
             throw bad(rule, "the limit '" + text + "' is not a number; " + HOW);
@@ -249,14 +288,7 @@ public final class RuleParser {
         String unit = m.group(2).trim();
         switch (metric.kind()) {
             case ERRORS:
-                if (unit.equals("%")) {
-                    return new Limit(value / 100.0, Limit.Unit.FRACTION);
-                }
-                if (unit.isEmpty()) {
-                    return new Limit(value, Limit.Unit.COUNT);
-                }
-                throw bad(rule, "an errors limit is a count (e.g. 10) or a share of the operations (e.g. 0.1%),"
-                        + " not '" + text + "'");
+                return errorsLimit(rule, text, value, unit, errorRate);
             case THROUGHPUT:
                 if (unit.isEmpty() || unit.equals("/s") || unit.equals("ops/s")) {
                     return new Limit(value, Limit.Unit.OPS_PER_SEC);
@@ -274,6 +306,10 @@ public final class RuleParser {
         if (unit.isEmpty()) {
             throw bad(rule, "the limit '" + text + "' needs a unit; " + LATENCY_UNITS);
         }
+        if (unit.matches(".*[0-9].*")) { // several parts, as in 1m30s
+            return new Limit(duration(rule, text, "'" + text + "' is not a latency; write its parts largest unit"
+                    + " first, e.g. 1m30s").toNanos(), Limit.Unit.NANOS);
+        }
         double nsPerUnit = switch (unit) {
             case "ns" -> 1;
             case "us", "µs" -> 1e3;
@@ -283,6 +319,34 @@ public final class RuleParser {
             default -> throw bad(rule, "unknown unit '" + unit + "' in '" + text + "'; " + LATENCY_UNITS);
         };
         return new Limit(value * nsPerUnit, Limit.Unit.NANOS);
+    }
+
+    /**
+     * {@code errors}: a whole count or a share ({@code 0.1%}); {@code error_rate}: a fraction ({@code 0.001}) or a
+     * share. {@code errors < 0.01} is refused: as a count it would mean "no errors", which is not what it says.
+     */
+    private static Limit errorsLimit(String rule, String text, double value, String unit, boolean errorRate) {
+        if (unit.equals("%")) {
+            return new Limit(value / 100.0, Limit.Unit.FRACTION);
+        }
+        if (errorRate && unit.isEmpty()) {
+            if (value > 1) {
+                throw bad(rule, "an error_rate is a fraction of the operations, from 0 to 1 (e.g. 0.01), or a share"
+                        + " (e.g. 1%), not '" + text + "'");
+            }
+            return new Limit(value, Limit.Unit.FRACTION);
+        }
+        if (!errorRate && unit.isEmpty() && value == Math.rint(value)) {
+            return new Limit(value, Limit.Unit.COUNT);
+        }
+        if (!errorRate && unit.isEmpty()) {
+            throw bad(rule, "an errors limit is a whole count (e.g. 10); for a fraction of the operations write"
+                    + " 'error_rate < " + text + "' (or a share, 'errors < " + BigDecimal.valueOf(value * 100)
+                    .stripTrailingZeros().toPlainString() + "%')");
+        }
+        throw bad(rule, errorRate ? "an error_rate limit is a fraction (e.g. 0.01) or a share of the operations"
+                + " (e.g. 1%), not '" + text + "'"
+                : "an errors limit is a count (e.g. 10) or a share of the operations (e.g. 0.1%), not '" + text + "'");
     }
 
     private static Duration duration(String rule, String text, String message) {

@@ -69,6 +69,7 @@ public final class LoadRun {
     private final List<IntervalSink> sinks = new ArrayList<>();
     private IOException intervalLogFailure;
     private DriverProperties properties;
+    private long driverCloseNs = -1;
 
     /**
      * @param status where the status line goes every interval (stderr), or null for none
@@ -149,9 +150,19 @@ public final class LoadRun {
                     intervalLogFailure = log.failure();
                 }
             } finally {
+                long closing = clock.nanoTime();
                 driver.close();
+                driverCloseNs = clock.nanoTime() - closing;
             }
         }
+    }
+
+    /**
+     * How long the driver took to close (connections, event loops) after the run: YCSB's {@code [CLEANUP]}.
+     * -1 before {@link #run()} has closed it. Main thread, after {@link #run()}.
+     */
+    public long driverCloseNs() {
+        return driverCloseNs;
     }
 
     /**

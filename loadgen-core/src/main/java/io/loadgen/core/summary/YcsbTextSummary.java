@@ -1,6 +1,7 @@
 package io.loadgen.core.summary;
 
 import io.loadgen.core.driver.Status;
+import io.loadgen.core.record.Histograms;
 import io.loadgen.core.record.View;
 import org.HdrHistogram.Histogram;
 
@@ -15,6 +16,13 @@ import java.util.Map;
  * <pre>
  * [OVERALL], RunTime(ms), 10012
  * [OVERALL], Throughput(ops/sec), 9987.3
+ * [TOTAL_GCS_G1 Young Generation], Count, 3
+ * [TOTAL_GC_TIME_G1 Young Generation], Time(ms), 12
+ * [TOTAL_GC_TIME_%_G1 Young Generation], Time(%), 0.11985617259288853
+ * ...
+ * [TOTAL_GCs], Count, 3
+ * [TOTAL_GC_TIME], Time(ms), 12
+ * [TOTAL_GC_TIME_%], Time(%), 0.11985617259288853
  * [READ], Operations, 99873
  * [READ], AverageLatency(us), 1234.5678
  * [READ], MinLatency(us), 201
@@ -28,6 +36,9 @@ import java.util.Map;
  * [READ-FAILED], Operations, 20
  * ...
  * [Intended-READ-FAILED], Operations, 20
+ * ...
+ * [CLEANUP], Operations, 1
+ * [CLEANUP], AverageLatency(us), 1520.3
  * ...
  * [DRIVER], someCounter, 12
  * [HARNESS], gcCount, 3
@@ -52,7 +63,8 @@ import java.util.Map;
  * ({@link CorrectedBasis}). When it is not applicable (no {@code --target}, phases, or an interval as
  * long as the run) the {@code [Corrected-OP]} blocks are left out; the reason, free text, is not a YCSB
  * value and goes under the comparison table. {@code [CORRECTED]}, {@code [DRIVER]} and {@code [HARNESS]}
- * lines are loadgen's additions.
+ * lines are loadgen's additions. A run's summary also has YCSB's client lines ({@link YcsbClientStats}): the
+ * GC lines after {@code [OVERALL]} and {@code [CLEANUP]}, the driver's close, after the operations.
  */
 public final class YcsbTextSummary {
     /** The percentiles printed for every view, as YCSB names them. */
@@ -63,9 +75,16 @@ public final class YcsbTextSummary {
     private YcsbTextSummary() {
     }
 
+    /** The summary of a run without YCSB's client lines ({@link YcsbClientStats#NONE}). */
     public static void write(RunResult result, PrintStream out) {
+        write(result, YcsbClientStats.NONE, out);
+    }
+
+    /** The summary, with YCSB's GC lines after {@code [OVERALL]} and {@code [CLEANUP]} after the operations. */
+    public static void write(RunResult result, YcsbClientStats client, PrintStream out) {
         line(out, "OVERALL", "RunTime(ms)", String.valueOf(result.runTimeNs() / 1_000_000L));
         line(out, "OVERALL", "Throughput(ops/sec)", Double.toString(result.throughputOpsPerSec()));
+        writeGc(out, client, result.runTimeNs());
         for (OpResult op : result.operations()) {
             for (View view : ReportedViews.of(result, ORDER)) {
                 writeView(out, view.ycsbLabel(op.name()), op.histogram(view));
@@ -77,6 +96,11 @@ public final class YcsbTextSummary {
                 writeView(out, View.SERVICE.failedYcsbLabel(op.name()), op.failedHistogram(View.SERVICE));
                 writeView(out, View.INTENDED.failedYcsbLabel(op.name()), op.failedHistogram(View.INTENDED));
             }
+        }
+        if (client.cleanupNs() >= 0) {
+            Histogram cleanup = Histograms.newHistogram();
+            cleanup.recordValue(Histograms.clamp(client.cleanupNs()));
+            writeView(out, "CLEANUP", cleanup);
         }
         writeCorrectedBasis(out, result.corrected());
         writeStats(out, "DRIVER", result.driverStats());
@@ -93,6 +117,35 @@ public final class YcsbTextSummary {
         for (double p : PERCENTILES) {
             line(out, label, percentileName(p), String.valueOf(wholeMicros(h.getValueAtPercentile(p))));
         }
+    }
+
+    /**
+     * YCSB's GC lines, as its client names them: per collector {@code [TOTAL_GCS_<name>], Count},
+     * {@code [TOTAL_GC_TIME_<name>], Time(ms)} and {@code [TOTAL_GC_TIME_%_<name>], Time(%)}, then the totals
+     * {@code [TOTAL_GCs], Count}, {@code [TOTAL_GC_TIME], Time(ms)} and {@code [TOTAL_GC_TIME_%], Time(%)}, the
+     * share being of the run time.
+     */
+    private static void writeGc(PrintStream out, YcsbClientStats client, long runTimeNs) {
+        if (client.collectors().isEmpty()) {
+            return;
+        }
+        double runTimeMs = runTimeNs / 1e6;
+        long count = 0;
+        long timeMs = 0;
+        for (YcsbClientStats.Collector c : client.collectors()) {
+            line(out, "TOTAL_GCS_" + c.name(), "Count", String.valueOf(c.count()));
+            line(out, "TOTAL_GC_TIME_" + c.name(), "Time(ms)", String.valueOf(c.timeMs()));
+            line(out, "TOTAL_GC_TIME_%_" + c.name(), "Time(%)", Double.toString(percentOf(c.timeMs(), runTimeMs)));
+            count += c.count();
+            timeMs += c.timeMs();
+        }
+        line(out, "TOTAL_GCs", "Count", String.valueOf(count));
+        line(out, "TOTAL_GC_TIME", "Time(ms)", String.valueOf(timeMs));
+        line(out, "TOTAL_GC_TIME_%", "Time(%)", Double.toString(percentOf(timeMs, runTimeMs)));
+    }
+
+    private static double percentOf(long ms, double runTimeMs) {
+        return runTimeMs <= 0 ? 0.0 : ms / runTimeMs * 100;
     }
 
     private static void writeCorrectedBasis(PrintStream out, CorrectedBasis basis) {

@@ -1,11 +1,37 @@
 package io.loadgen.core.workload;
 
+import java.util.Collection;
+import java.util.Optional;
+
 /**
  * Edit distance for "did you mean" hints: letters added, dropped or changed, and two neighbours
  * swapped, each count 1 (optimal string alignment). Stateless; any thread; not for the hot path.
  */
-final class EditDistance {
+public final class EditDistance {
+    /** How far a typo may be from the word meant: two edits ({@code mockbd}, {@code rnu}, {@code readproprtion}). */
+    public static final int TYPO = 2;
+
     private EditDistance() {
+    }
+
+    /**
+     * The candidate nearest to {@code word} when it is at most {@code maxDistance} edits away (the first of
+     * equals, in the candidates' order), for "did you mean" hints; empty when none is that near.
+     */
+    public static Optional<String> closest(String word, Collection<String> candidates, int maxDistance) {
+        String best = null;
+        int bestDistance = maxDistance + 1;
+        for (String c : candidates) {
+            if (Math.abs(word.length() - c.length()) > maxDistance) {
+                continue; // too far apart to be a typo, and a 5 MB word costs no quadratic table
+            }
+            int d = between(word, c);
+            if (d < bestDistance) {
+                best = c;
+                bestDistance = d;
+            }
+        }
+        return Optional.ofNullable(best);
     }
 
     static int between(String a, String b) {

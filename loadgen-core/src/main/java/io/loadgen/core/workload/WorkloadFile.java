@@ -241,12 +241,7 @@ public final class WorkloadFile {
                 : in == RampFields.class ? "a ramping rate" : "it";
         List<String> known = e.getKnownPropertyIds() == null ? List.of()
                 : e.getKnownPropertyIds().stream().map(String::valueOf).collect(Collectors.toList());
-        String best = null;
-        for (String k : known) {
-            if (EditDistance.between(e.getPropertyName(), k) <= 2) {
-                best = k;
-            }
-        }
+        String best = EditDistance.closest(e.getPropertyName(), known, EditDistance.TYPO).orElse(null);
         return "; " + what + " has " + orderedFields(in, known) + (best == null ? "" : " (did you mean '" + best + "'?)");
     }
 

@@ -47,7 +47,6 @@ public final class WorkloadOptions {
             "insertproportion", "scanproportion", "readmodifywriteproportion", "deleteproportion");
     private static final List<String> CLIENT_KEYS = List.of("threadcount", "target", "maxexecutiontime", "db");
     private static final Set<String> KNOWN_KEYS = knownKeySet();
-    private static final int SUGGESTION_DISTANCE = 2;
     /** The longest scan: 10^7 records, which zipfian scan lengths sum 10^7 powers over once (about 0.3 s). */
     static final int MAX_SCAN_LENGTH = 10_000_000;
 
@@ -169,19 +168,7 @@ public final class WorkloadOptions {
         if (KNOWN_KEYS.contains(key)) {
             return Optional.empty();
         }
-        String best = null;
-        int bestDistance = SUGGESTION_DISTANCE + 1;
-        for (String k : KNOWN_KEYS) {
-            if (Math.abs(key.length() - k.length()) > SUGGESTION_DISTANCE) {
-                continue; // too far apart to be a typo, and a 5 MB key costs no quadratic table
-            }
-            int d = EditDistance.between(key.toLowerCase(Locale.ROOT), k);
-            if (d < bestDistance) {
-                best = k;
-                bestDistance = d;
-            }
-        }
-        return Optional.ofNullable(best);
+        return EditDistance.closest(key.toLowerCase(Locale.ROOT), KNOWN_KEYS, EditDistance.TYPO);
     }
 
     /** {@code "; did you mean the workload property 'readproportion'?"} for a near miss, else empty. */

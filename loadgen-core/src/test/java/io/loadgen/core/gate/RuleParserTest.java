@@ -73,6 +73,9 @@ class RuleParserTest {
         assertEquals(120e9, RuleParser.parse("READ.service.p50 < 2m").limit().value());
         assertEquals(5e6, RuleParser.parse("READ.service.p50 < 5 ms").limit().value(), "a space before the unit");
         assertEquals(5e6, RuleParser.parse("READ.service.p50<5ms").limit().value(), "no spaces at all");
+        assertEquals(90e9, RuleParser.parse("READ.service.max < 1m30s").limit().value(), "as Go and k6 write it");
+        assertEquals(90e9, RuleParser.parse("max<1m30s").limit().value());
+        assertThrows(BadInputException.class, () -> RuleParser.parse("READ.service.max < 30s1m"));
     }
 
     @Test
@@ -97,6 +100,40 @@ class RuleParserTest {
         assertEquals(Comparison.GREATER, total.comparison());
         assertEquals(9500, RuleParser.parse("READ.throughput >= 9500").limit().value());
         assertEquals(9500, RuleParser.parse("READ.throughput >= 9500 ops/s").limit().value());
+    }
+
+    static Stream<Arguments> k6Expressions() {
+        return Stream.of(
+                Arguments.of("p(99)<200", "*.intended.p99 < 200ms", 200e6),
+                Arguments.of("avg<100", "*.intended.mean < 100ms", 100e6),
+                Arguments.of("p(95)<=300", "*.intended.p95 <= 300ms", 300e6),
+                Arguments.of("max<1s", "*.intended.max < 1s", 1e9),
+                Arguments.of("med < 2.5", "*.intended.p50 < 2.5ms", 2.5e6),
+                Arguments.of("p(99.9) < 20 us", "*.intended.p99.9 < 20 us", 20e3),
+                Arguments.of("p(99)<200 over 10s windows", "*.intended.p99 < 200ms over 10s windows", 200e6));
+    }
+
+    @ParameterizedTest(name = "{0} = {1}")
+    @MethodSource("k6Expressions")
+    void k6ExpressionsJudgeEveryTypesIntendedLatencyInMillisecondsByDefault(String k6, String loadgen, double ns) {
+        Rule r = RuleParser.parse(k6);
+        assertEquals(loadgen, r.text(), "named in loadgen's form, so the unit shows");
+        assertEquals(Metric.EVERY_OP, r.metric().op());
+        assertEquals(GateView.INTENDED, r.metric().view());
+        assertEquals(new Limit(ns, Limit.Unit.NANOS), r.limit());
+    }
+
+    @Test
+    void errorRateIsAFractionOfTheOperationsAsK6sRateIs() {
+        Rule k6 = RuleParser.parse("rate<0.01");
+        assertEquals("error_rate < 0.01", k6.text());
+        assertEquals(new Metric(Metric.Kind.ERRORS, null, null, null), k6.metric());
+        assertEquals(new Limit(0.01, Limit.Unit.FRACTION), k6.limit());
+        assertEquals(new Limit(0.01, Limit.Unit.FRACTION), RuleParser.parse("READ.error_rate < 1%").limit());
+        Rule perOp = RuleParser.parse("READ.error_rate <= 0.001");
+        assertEquals(new Metric(Metric.Kind.ERRORS, "READ", null, null), perOp.metric());
+        assertEquals(new Limit(0.001, Limit.Unit.FRACTION), perOp.limit());
+        assertEquals(new Limit(3, Limit.Unit.COUNT), RuleParser.parse("errors < 3").limit(), "errors stays a count");
     }
 
     @Test
@@ -175,7 +212,21 @@ class RuleParserTest {
                 Arguments.of("latency < 5ms",
                         "rule 'latency < 5ms': unknown metric 'latency'; write OP.VIEW.STAT (e.g. READ.intended.p99),"
                                 + " OP.failed.VIEW.STAT (e.g. READ.failed.intended.p99), harness.lag.STAT, OP.errors,"
-                                + " errors, OP.throughput or throughput (or the rule harness.verdict == healthy)"),
+                                + " errors, OP.error_rate, error_rate, OP.throughput or throughput (or the rule"
+                                + " harness.verdict == healthy)"),
+                Arguments.of("READ.errors < 0.01",
+                        "rule 'READ.errors < 0.01': an errors limit is a whole count (e.g. 10); for a fraction of the"
+                                + " operations write 'error_rate < 0.01' (or a share, 'errors < 1%')"),
+                Arguments.of("error_rate < 2",
+                        "rule 'error_rate < 2': an error_rate is a fraction of the operations, from 0 to 1 (e.g."
+                                + " 0.01), or a share (e.g. 1%), not '2'"),
+                Arguments.of("rate < 5ms",
+                        "rule 'error_rate < 5ms': an error_rate limit is a fraction (e.g. 0.01) or a share of the"
+                                + " operations (e.g. 1%), not '5ms'"),
+                Arguments.of("p(99) < fast",
+                        "rule '*.intended.p99 < fast': the limit 'fast' is not a number; write METRIC CMP LIMIT,"
+                                + " e.g. 'READ.intended.p99 < 5ms', '*.intended.max < 1s', 'READ.errors < 0.1%' or"
+                                + " 'throughput > 9500/s'"),
                 Arguments.of("READ.failed.corrected.p99 < 5ms",
                         "rule 'READ.failed.corrected.p99 < 5ms': 'READ.failed.corrected.p99': the failed series are"
                                 + " READ.failed.intended and READ.failed.service, e.g. READ.failed.intended.p99"),

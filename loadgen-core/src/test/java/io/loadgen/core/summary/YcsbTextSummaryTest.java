@@ -193,6 +193,32 @@ class YcsbTextSummaryTest {
                 () -> printed + " µs is not within [" + low + ", " + high + "] for a true " + trueMicros + " µs");
     }
 
+    @Test
+    void yscbsGcLinesFollowOverallAndCleanupFollowsTheOperations() {
+        YcsbClientStats client = new YcsbClientStats(List.of(new YcsbClientStats.Collector("G1 Young Generation", 3, 40),
+                new YcsbClientStats.Collector("G1 Old Generation", 1, 10)), 2_048_000);
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        YcsbTextSummary.write(KnownRuns.throttled(), client, new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        List<Line> lines = parse(bytes.toString(StandardCharsets.UTF_8));
+        // The run is 10 s: 50 ms of GC is 0.5% of it, as YCSB computes it (GC ms / run ms x 100).
+        assertEquals(List.of(new Line("TOTAL_GCS_G1 Young Generation", "Count", "3"),
+                new Line("TOTAL_GC_TIME_G1 Young Generation", "Time(ms)", "40"),
+                new Line("TOTAL_GC_TIME_%_G1 Young Generation", "Time(%)", "0.4"),
+                new Line("TOTAL_GCS_G1 Old Generation", "Count", "1"),
+                new Line("TOTAL_GC_TIME_G1 Old Generation", "Time(ms)", "10"),
+                new Line("TOTAL_GC_TIME_%_G1 Old Generation", "Time(%)", "0.1"),
+                new Line("TOTAL_GCs", "Count", "4"),
+                new Line("TOTAL_GC_TIME", "Time(ms)", "50"),
+                new Line("TOTAL_GC_TIME_%", "Time(%)", "0.5")), lines.subList(2, 11));
+        List<Line> cleanup = lines.stream().filter(l -> l.metric().equals("CLEANUP")).toList();
+        assertEquals(new Line("CLEANUP", "Operations", "1"), cleanup.get(0));
+        assertEquals(new Line("CLEANUP", "MinLatency(us)", "2048"), cleanup.get(2), "2.048 ms in whole us");
+        int first = lines.indexOf(cleanup.get(0));
+        assertTrue(lines.get(first - 1).metric().contains("UPDATE"), "after the last operation: " + lines.get(first - 1));
+        assertEquals("CORRECTED", lines.get(first + cleanup.size()).metric());
+        assertFalse(print(KnownRuns.throttled()).contains("CLEANUP"), "a summary without a run's client has none");
+    }
+
     static String print(RunResult result) {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         YcsbTextSummary.write(result, new PrintStream(bytes, true, StandardCharsets.UTF_8));

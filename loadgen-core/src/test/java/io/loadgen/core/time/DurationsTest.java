@@ -23,6 +23,24 @@ class DurationsTest {
     }
 
     @Test
+    void addsUpPartsWrittenLargestFirst() {
+        assertEquals(Duration.ofSeconds(90), Durations.parse("1m30s", "x"));
+        assertEquals(Duration.ofMinutes(62), Durations.parse("1h2m", "x"));
+        assertEquals(Duration.ofMillis(2500), Durations.parse("2s500ms", "x"));
+        assertEquals(Duration.ofMillis(500), Durations.parse("500ms", "x"));
+        assertEquals(Duration.ofMillis(90_500), Durations.parse("1.5m500ms", "x"));
+    }
+
+    @Test
+    void rejectsPartsOutOfOrderOrWithoutUnit() {
+        BadInputException e = assertThrows(BadInputException.class, () -> Durations.parse("30s1m", "-d"));
+        assertTrue(e.getMessage().contains("largest unit first"), e.getMessage());
+        assertThrows(BadInputException.class, () -> Durations.parse("1s1s", "-d"));
+        assertThrows(BadInputException.class, () -> Durations.parse("1m30", "-d"));
+        assertThrows(BadInputException.class, () -> Durations.parse("1m 30s", "-d"));
+    }
+
+    @Test
     void rejectsANumberWithoutUnitNamingTheOptionAndTheForm() {
         BadInputException e = assertThrows(BadInputException.class, () -> Durations.parse("4", "--duration"));
         assertTrue(e.getMessage().startsWith("--duration: '4' is not a duration"), e.getMessage());
