@@ -93,7 +93,7 @@ class GateCommandTest {
 
         Files.writeString(k6, "{\"http_req_duration\": [\"p(99)<0.5\"]}");
         Cli failed = Cli.run("gate", json.toString(), "--rule-file", k6.toString());
-        assertEquals(Main.EXIT_FAILED, failed.exitCode, "k6's 0.5 is 0.5 ms, below the 1 ms store: " + failed.out);
+        assertEquals(Main.EXIT_GATE_FAILED, failed.exitCode, "k6's 0.5 is 0.5 ms, below the 1 ms store: " + failed.out);
     }
 
     @Test

@@ -100,7 +100,7 @@ class ReadmeExamplesTest {
         ByteArrayOutputStream sink = new ByteArrayOutputStream();
         PrintStream quiet = new PrintStream(sink, true, StandardCharsets.UTF_8);
         try {
-            Main.commandLine(quiet, quiet).parseArgs(args.toArray(new String[0]));
+            Main.commandLine(quiet, quiet).parseArgs(Main.ycsbPhase(args.toArray(new String[0])));
             return null;
         } catch (CommandLine.ParameterException e) {
             return e.getMessage();
