@@ -19,7 +19,8 @@
 # Then one fixed-rate case, the ground truth a wrk2 user checks: a second server holds every response
 # DELAY_MS (10 ms); loadgen offers RATE requests/s (1000) over RATE_CONNECTIONS (32) connections, more than
 # RATE x DELAY = 10 in flight, so nothing queues: intended p50 and p99 must be the server's delay, plus a
-# loopback round trip and the timers' lateness (well under a millisecond).
+# loopback round trip and the timers' lateness. Beside it, wrk's own view of the same server (closed loop,
+# RATE x DELAY connections, so about RATE requests/s): what the delay looks like to a C client on this VM.
 #
 # Environment: REPS (3), SECONDS_PER_RUN (8), WARMUP_SECONDS (2), CASES ("t1c1 t1c16 t1c64 rate"),
 # DELAY_MS (10), RATE (1000), RATE_CONNECTIONS (32), WRK (wrk), JAVA (java). Keep the machine otherwise idle.
@@ -115,21 +116,33 @@ done
 if [[ " ${CASES:-t1c1 t1c16 t1c64 rate} " == *" rate "* ]]; then
   slow_port="$(free_port)"
   start_server "$slow_port" "${delay_ms}ms"
+  # The peer's view of the same server: wrk, closed loop, with RATE x DELAY connections (so about RATE
+  # requests/s), on the same seconds' worth of requests: what a C client measures of the delay on this VM.
+  "$wrk" -t1 -c "$(( rate * delay_ms / 1000 ))" -d "$((secs + warm))s" --latency "http://127.0.0.1:$slow_port/" \
+    >"$work/wrk-rate.out" 2>&1 || die "wrk failed: see $work/wrk-rate.out"
+  wrk_p50="$(awk '$1 == "50%" {print $2}' "$work/wrk-rate.out" | to_us)"
+  wrk_p99="$(awk '$1 == "99%" {print $2}' "$work/wrk-rate.out" | to_us)"
   json="$work/loadgen-rate.json"
   ./loadgen run --driver http -p "http.url=http://127.0.0.1:$slow_port/" -p "http.connections=$rate_connections" \
     --threads 1 --target "$rate" --duration "$((secs + warm))s" --warmup "${warm}s" -q --json "$json" \
     >"$work/loadgen-rate.out" 2>&1 || die "loadgen failed: see $work/loadgen-rate.out"
   echo
   echo "Fixed rate: $rate requests/s over $rate_connections connections, server delay $delay_ms ms (the analytic answer):"
-  python3 - "$json" "$delay_ms" <<'EOF'
+  python3 - "$json" "$delay_ms" "$wrk_p50" "$wrk_p99" <<'EOF'
 import json, sys
 j = json.load(open(sys.argv[1])); d = float(sys.argv[2])
 g = j["operations"]["GET"]
 i, s = g["intended"], g["service"]
 print("| view | p50 (ms) | p99 (ms) | p99 / delay |")
 print("|---|---|---|---|")
-for name, v in (("intended", i), ("service", s)):
+for name, v in (("loadgen intended", i), ("loadgen service", s)):
     print("| %s | %.3f | %.3f | %.3f |" % (name, v["p50_us"] / 1000, v["p99_us"] / 1000, v["p99_us"] / 1000 / d))
+w50, w99 = float(sys.argv[3]) / 1000, float(sys.argv[4]) / 1000
+print("| wrk, closed loop, same server | %.3f | %.3f | %.3f |" % (w50, w99, w99 / d))
 print("achieved %.1f requests/s of %s offered" % (j["throughput_ops_per_sec"], j.get("target_ops_per_sec", "?")))
+h = j["harness"]
+print("same run: harness lag p50 %.0f us p99 %.0f us; hiccup meter (a 5 ms sleep's lateness: the platform's timer"
+      " jitter, which the server's delays share) p99 %.2f ms; verdict: %s"
+      % (h["lag"]["p50_us"], h["lag"]["p99_us"], h["hiccup"]["p99_us"] / 1000, h["verdict_text"]))
 EOF
 fi
