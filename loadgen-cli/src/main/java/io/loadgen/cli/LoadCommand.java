@@ -32,13 +32,16 @@ final class LoadCommand implements Callable<Integer> {
     LoadOptions load;
 
     @Option(names = {"--target", "-target", "-R"}, paramLabel = "OPS", converter = RateConverter.class, order = 20,
-            description = "Total intended insert rate in operations/s, e.g. 10k (default: the workload's target, or "
+            description = "Total intended insert rate in operations/s, e.g. 10k, over all shards with --shard (default: the workload's target, or "
                     + "unthrottled).")
     Double target;
 
     @Option(names = "--hlog", paramLabel = "FILE", order = 120,
             description = "Write a compressed HdrHistogram interval log of the inserts.")
     Path hlog;
+
+    @Mixin
+    StartOptions start;
 
     @Mixin
     ReportOptions report;
@@ -50,6 +53,7 @@ final class LoadCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         load.checkYcsbPhase(true);
+        load.shard(io.env(), true);
         RunOptions.Builder b = load.builder();
         WorkloadOptions w = load.workload();
         if (w == null || w.insertCount() <= 0) {
@@ -59,11 +63,12 @@ final class LoadCommand implements Callable<Integer> {
         if (load.operation != null) {
             throw new BadInputException("load always issues INSERT; leave out --operation (use 'loadgen run' for others)");
         }
-        RunOptions options = RunLength.ofLoad(w).applyTo(b)
+        RunOptions options = start.applyTo(RunLength.ofLoad(w).applyTo(b))
                 .target(load.rate(target))
                 .hlog(hlog)
                 .seed(report.seedOrRandom())
                 .build();
+        load.announceShard(options);
         return new RunReporter(io, report).inputs("-P", load.propertyFiles)
                 .run(options, CoreWorkloadPlan.load(CoreWorkloadPlan.Config.of(w)), null);
     }

@@ -1,9 +1,12 @@
 package io.loadgen.cli;
 
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.Limits;
 import io.loadgen.core.driver.DriverRegistry;
 import io.loadgen.core.run.OperationPlan;
 import io.loadgen.core.run.RunOptions;
+import io.loadgen.core.schedule.RateProfile;
+import io.loadgen.core.shard.Shard;
 import io.loadgen.core.workload.CoreWorkloadPlan;
 import io.loadgen.core.workload.WorkloadOptions;
 import io.loadgen.core.workload.YcsbClientProperties;
@@ -34,14 +37,30 @@ import java.util.Properties;
  */
 final class LoadOptions {
     private static final Duration DEFAULT_INTERVAL = Duration.ofSeconds(1);
+    /** Kubernetes' Indexed Job sets it in each pod: the pod's index, 0 .. completions - 1. */
+    static final String INDEX_ENV = "JOB_COMPLETION_INDEX";
+    /** The shard count when the index comes from {@link #INDEX_ENV} and {@code --shards} is not given. */
+    static final String COUNT_ENV = "LOADGEN_SHARDS";
 
     @Option(names = {"--driver", "-db"}, required = true, paramLabel = "NAME", order = 10,
             description = "The system under test: mockdb, stw-mockdb, noop, ... ('loadgen drivers' lists them).")
     String driver;
 
     @Option(names = {"--threads", "-threads"}, paramLabel = "N", order = 30,
-            description = "Worker threads (default: the workload's threadcount, or 1).")
+            description = "Worker threads (default: the workload's threadcount, or 1); per shard with --shard.")
     Integer threads;
+
+    @Option(names = "--shard", paramLabel = "I/N", order = 32,
+            description = "Run shard I (from 0) of N load generators sharing the run: 1/N of the target rate (every"
+                    + " phase's), of the operation count and, for load, of the keys (insertstart/insertcount as YCSB"
+                    + " splits them), so N shards on N machines add up exactly to the whole; --threads stays per"
+                    + " shard. Default: JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) of --shards.")
+    String shard;
+
+    @Option(names = "--shards", paramLabel = "N", order = 33,
+            description = "The shard count N when the index comes from JOB_COMPLETION_INDEX (default: the"
+                    + " LOADGEN_SHARDS environment variable).")
+    Integer shards;
 
     @Option(names = "-c", paramLabel = "N", order = 31,
             description = "Connections, as wrk2's -c: sets the driver's connection count (DRIVER.connections, e.g. "
@@ -119,6 +138,8 @@ final class LoadOptions {
     private Map<String, String> base = Map.of();
     private Integer defaultThreads;
     private WorkloadOptions workload;
+    private Shard resolvedShard;
+    private boolean splitKeys;
 
     /** Properties and a thread count from a phased YAML workload: under -P and -p, and under --threads. */
     void defaults(Map<String, String> properties, int threads) {
@@ -136,6 +157,10 @@ final class LoadOptions {
         Map<String, String> props = properties();
         warnOfNoEffect();
         workload = WorkloadOptions.hasWorkloadKeys(props) ? workload(props) : null;
+        if (workload != null && resolvedShard != null) {
+            props = shardOf(props);
+            workload = workload(props);
+        }
         int n = threads != null ? threads
                 : workload != null && workload.threadCount().isPresent() ? workload.threadCount().getAsInt()
                 : defaultThreads != null ? defaultThreads : 1;
@@ -149,15 +174,130 @@ final class LoadOptions {
                 .interval(interval != null ? interval : ycsb.statusInterval().orElse(DEFAULT_INTERVAL))
                 .operation(operation)
                 .maxInFlight(maxInFlight)
-                .coldStart(coldStart);
+                .coldStart(coldStart)
+                .shard(resolvedShard);
     }
 
-    /** The rate to run at: the command line's, else the workload file's {@code target}, else none. After {@link #builder}. */
+    /**
+     * The rate to run at: the command line's, else the workload file's {@code target}, else none; a shard's part of
+     * it when sharded. After {@link #builder}.
+     */
     Double rate(Double commandLine) {
-        if (commandLine != null || workload == null || workload.target().isEmpty()) {
-            return commandLine;
+        Double total = commandLine != null || workload == null || workload.target().isEmpty() ? commandLine
+                : Double.valueOf(workload.target().getAsDouble());
+        if (total == null || resolvedShard == null) {
+            return total;
         }
-        return workload.target().getAsDouble();
+        return resolvedShard.rate(total);
+    }
+
+    /** A phased workload's rates, or a shard's part of them when sharded. After {@link #shard}. */
+    RateProfile rates(RateProfile total) {
+        return resolvedShard == null ? total : resolvedShard.rates(total);
+    }
+
+    /** {@code --operations}: the total, or a shard's part of it when sharded. After {@link #shard}. */
+    Long operations(Long total) {
+        if (total == null || resolvedShard == null) {
+            return total;
+        }
+        return share("--operations " + total, total);
+    }
+
+    /**
+     * Which shard this run is, from {@code --shard I/N}, else from {@code JOB_COMPLETION_INDEX} with {@code --shards}
+     * or {@code LOADGEN_SHARDS} in {@code env}; null for a whole run. {@code keys}: the shard also takes its slice of
+     * the key range ({@code load}). Call first in a command, before {@link #builder}.
+     *
+     * @throws BadInputException for an index not below the count, a count below 1, or an index without a count
+     */
+    Shard shard(Map<String, String> env, boolean keys) {
+        splitKeys = keys;
+        String index = env.get(INDEX_ENV);
+        String count = env.get(COUNT_ENV);
+        if (shard != null) {
+            resolvedShard = Shard.parse(shard);
+            if (shards != null && shards != resolvedShard.count()) {
+                throw new BadInputException("--shard " + shard + " and --shards " + shards + " disagree on the count;"
+                        + " give one of them");
+            }
+        } else if (index != null) {
+            String n = shards != null ? shards.toString() : count;
+            if (n == null) {
+                throw new BadInputException(INDEX_ENV + "=" + index + " is set (a Kubernetes Indexed Job) but not the"
+                        + " shard count: give --shards N or set " + COUNT_ENV + "=N (the Job's completions)");
+            }
+            try {
+                resolvedShard = new Shard(envNumber(INDEX_ENV, index), shards != null ? shards : envNumber(COUNT_ENV, n));
+            } catch (BadInputException e) {
+                throw new BadInputException(INDEX_ENV + "=" + index + " with " + n + " shard(s): " + e.getMessage(), e);
+            }
+        } else if (shards != null || count != null) {
+            throw new BadInputException((shards != null ? "--shards " + shards : COUNT_ENV + "=" + count)
+                    + " gives a shard count but no index: give --shard I/N, or run where " + INDEX_ENV
+                    + " is set (a Kubernetes Indexed Job)");
+        }
+        return resolvedShard;
+    }
+
+    /**
+     * One line on stderr naming this shard's part of the run: its rate, operation count and, for {@code load}, its
+     * keys. Nothing for a whole run. After {@link #builder}.
+     */
+    void announceShard(RunOptions options) {
+        announceShard(options.rateProfile() != null ? "phases, mean " + opsPerSec(options.targetOpsPerSec())
+                : options.throttled() ? opsPerSec(options.targetOpsPerSec()) : "unthrottled", options.operations());
+    }
+
+    /** The same for a sweep: {@code target} names the shard's rates. */
+    void announceShard(String target, long operations) {
+        if (resolvedShard == null) {
+            return;
+        }
+        String keys = splitKeys && workload != null ? ", keys [" + workload.insertStart() + ", "
+                + (workload.insertStart() + workload.insertCount()) + ")" : "";
+        command.commandLine().getErr().println("loadgen: shard " + resolvedShard.index() + " of "
+                + resolvedShard.count() + ": target " + target + ", operations "
+                + (operations == 0 ? "unbounded" : Long.toString(operations)) + keys);
+    }
+
+    /** A rate for the shard's line, e.g. {@code 2500 ops/s} or {@code 833.333 ops/s}. */
+    static String opsPerSec(double rate) {
+        return (rate == Math.rint(rate) ? Long.toString((long) rate) : String.format(java.util.Locale.ROOT, "%.3f", rate))
+                + " ops/s";
+    }
+
+    /** This shard's part of {@code workload}'s {@code operationcount} and, for {@code load}, of its keys. */
+    private Map<String, String> shardOf(Map<String, String> props) {
+        Map<String, String> p = new LinkedHashMap<>(props);
+        if (workload.operationCount() > 0) {
+            p.put("operationcount", Long.toString(share("operationcount " + workload.operationCount(),
+                    workload.operationCount())));
+        }
+        if (splitKeys) {
+            long count = share("insertcount " + workload.insertCount(), workload.insertCount());
+            p.put("insertstart", Long.toString(resolvedShard.start(workload.insertStart(), workload.insertCount())));
+            p.put("insertcount", Long.toString(count));
+        }
+        return p;
+    }
+
+    /** The shard's part of {@code total}; refused when some shard would get none (0 would mean no limit). */
+    private long share(String what, long total) {
+        if (total > 0 && total < resolvedShard.count()) {
+            throw new BadInputException(what + " is fewer than the " + resolvedShard.count() + " shards, so some"
+                    + " would get none; give at least one per shard, or fewer shards");
+        }
+        return resolvedShard.share(total);
+    }
+
+    private static int envNumber(String name, String value) {
+        try {
+            return Integer.parseInt(value.trim());
+        } catch (NumberFormatException e) {
+            throw new BadInputException("environment variable " + name + "='" + Limits.quote(value)
+                    + "' is not a whole number; set it to one, or give --shard I/N");
+        }
     }
 
     /** The YCSB workload the properties describe, or null when they are all driver properties. After {@link #builder}. */

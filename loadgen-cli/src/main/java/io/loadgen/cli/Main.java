@@ -45,8 +45,14 @@ public final class Main {
 
     /** Runs {@code args} with the given streams and returns the exit code. */
     public static int execute(String[] args, PrintStream out, PrintStream err) {
+        return execute(args, new Streams(out, err));
+    }
+
+    /** Runs {@code args} with the given streams and environment (tests set {@code JOB_COMPLETION_INDEX} so). */
+    static int execute(String[] args, Streams io) {
+        PrintStream err = io.err();
         try {
-            return commandLine(out, err).execute(ycsbPhase(args));
+            return commandLine(io).execute(ycsbPhase(args));
         } catch (OutOfMemoryError e) {
             // The stack has unwound, so what the command held is free again and there is room to say so.
             err.println("loadgen: out of memory: this JVM's heap is limited to " + Runtime.getRuntime().maxMemory() / (1 << 20)
@@ -76,7 +82,12 @@ public final class Main {
     }
 
     static CommandLine commandLine(PrintStream out, PrintStream err) {
-        Streams io = new Streams(out, err);
+        return commandLine(new Streams(out, err));
+    }
+
+    static CommandLine commandLine(Streams io) {
+        PrintStream out = io.out();
+        PrintStream err = io.err();
         CommandLine cl = new CommandLine(new LoadgenCommand());
         cl.addSubcommand(new CommandLine(new RunCommand(io)));
         cl.addSubcommand(new CommandLine(new LoadCommand(io)));

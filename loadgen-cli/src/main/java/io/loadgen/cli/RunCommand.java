@@ -32,8 +32,8 @@ final class RunCommand implements Callable<Integer> {
     LoadOptions load;
 
     @Option(names = {"--target", "-target", "-R"}, paramLabel = "OPS", converter = RateConverter.class, order = 20,
-            description = "Total intended rate in operations/s (e.g. 2500, 10k, 1.5M), split evenly over the threads; "
-                    + "-R as in wrk2. Without it the run is unthrottled and no correction is possible.")
+            description = "Total intended rate in operations/s (e.g. 2500, 10k, 1.5M), split evenly over the threads "
+                    + "(and over the shards with --shard); -R as in wrk2. Without it the run is unthrottled and no correction is possible.")
     Double target;
 
     @Option(names = {"--duration", "-d"}, paramLabel = "TIME", converter = DurationConverter.class, order = 40,
@@ -43,7 +43,7 @@ final class RunCommand implements Callable<Integer> {
     Duration duration;
 
     @Option(names = "--operations", paramLabel = "N", order = 50,
-            description = "Total operations over all threads; the run ends at this count or the duration, first. "
+            description = "Total operations over all threads (and shards); the run ends at this count or the duration, first. "
                     + "Overrides the workload's operationcount.")
     Long operations;
 
@@ -62,6 +62,9 @@ final class RunCommand implements Callable<Integer> {
     Path plot;
 
     @Mixin
+    StartOptions start;
+
+    @Mixin
     ReportOptions report;
 
     @Mixin
@@ -74,6 +77,7 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         load.checkYcsbPhase(false);
+        load.shard(io.env(), false);
         RateProfile profile = null;
         if (phases != null) {
             PhasedWorkload phased = WorkloadFile.load(phases);
@@ -82,7 +86,7 @@ final class RunCommand implements Callable<Integer> {
                         + ", not " + load.driver + "; change --driver or the file");
             }
             load.defaults(phased.properties(), phased.threads());
-            profile = profile(phased);
+            profile = load.rates(profile(phased));
         }
         if (plot != null) {
             RunReporter.checkWritableDir(plot, "--plot");
@@ -92,11 +96,13 @@ final class RunCommand implements Callable<Integer> {
         }
         RunOptions.Builder b = load.builder().rateProfile(profile);
         Double rate = load.rate(target); // YCSB's client properties are defaults; the command line wins
-        RunOptions options = RunLength.of(operations, duration, load.workload()).applyTo(b)
+        RunOptions options = start.applyTo(RunLength.of(load.operations(operations), duration, load.workload())
+                .applyTo(b))
                 .target(rate)
                 .hlog(hlog)
                 .seed(report.seedOrRandom())
                 .build();
+        load.announceShard(options);
         int code = new RunReporter(io, report).inputs("-P", load.propertyFiles)
                 .inputs("--phases", phases == null ? List.of() : List.of(phases))
                 .run(options, load.plan(), null, gates);

@@ -78,7 +78,7 @@ final class RunReporter {
             checkWritableFile(json, "--json");
         }
         checkWritableDir(hgrmDir, "--hgrm");
-        LoadRun run = new LoadRun(options, provider, plan, report.quiet ? null : io.err());
+        LoadRun run = new LoadRun(options, provider, plan, report.quiet ? null : io.err()).warnTo(io.err());
         RunGate gate = gates == null ? null : gates.prepare(run.operations(), options.throttled(), reason -> {
             io.err().println("loadgen: " + reason + "; stopping the run early (the log, summary and JSON are still"
                     + " written)");

@@ -118,7 +118,8 @@ final class SweepCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         load.checkYcsbPhase(false);
-        List<Double> plan = plan();
+        load.shard(io.env(), false);
+        List<Double> plan = plan().stream().map(load::rate).toList(); // a shard's part of each rate
         Sla objective = sla == null ? null : Sla.parse(sla);
         new OutputPaths().output("--csv", csv).output("--json", json).inputs("-P", load.propertyFiles).check();
         SlaLine line = sla == null ? null : SlaLine.parse(sla);
@@ -134,7 +135,7 @@ final class SweepCommand implements Callable<Integer> {
             @Override
             public RunOptions forStep(int number, double rate) {
                 RunOptions.Builder b = load.builder();
-                return RunLength.of(operations, duration, load.workload()).applyTo(b).target(rate)
+                return RunLength.of(load.operations(operations), duration, load.workload()).applyTo(b).target(rate)
                         .hlog(hlogDir == null ? null : hlogDir.resolve(SweepRun.hlogName(number, rate)))
                         .seed(runSeed).build();
             }
@@ -145,6 +146,7 @@ final class SweepCommand implements Callable<Integer> {
             }
         };
         RunOptions first = stepOptions.forStep(1, plan.get(0));
+        load.announceShard("per step " + plan.stream().map(LoadOptions::opsPerSec).toList(), first.operations());
         DriverProperties.of(provider.name(), provider.properties(), first.properties()); // bad properties fail now
         SweepRun sweep = new SweepRun(plan, provider, stepOptions, quiet ? null : io.err());
         return runAndReport(sweep, objective, line);

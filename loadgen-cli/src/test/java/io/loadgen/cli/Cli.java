@@ -23,12 +23,17 @@ final class Cli {
     }
 
     static Cli run(String... args) {
+        return run(System.getenv(), args);
+    }
+
+    /** The command line run with {@code env} as its environment (e.g. a Kubernetes pod's JOB_COMPLETION_INDEX). */
+    static Cli run(java.util.Map<String, String> env, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code;
         try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
              PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            code = Main.execute(args, o, e);
+            code = Main.execute(args, new Streams(o, e, env));
         }
         return new Cli(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }

@@ -21,6 +21,7 @@ import io.loadgen.core.summary.CorrectedBasis;
 import io.loadgen.core.summary.OpResult;
 import io.loadgen.core.summary.RunInfo;
 import io.loadgen.core.summary.RunResult;
+import io.loadgen.core.time.Durations;
 import io.loadgen.core.time.NanoClock;
 import org.HdrHistogram.Histogram;
 
@@ -28,6 +29,8 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -56,12 +59,16 @@ public final class LoadRun {
     /** The most a driver's {@link Driver#warmUp} may take before the run's clock starts. */
     static final long WARM_UP_BUDGET_NS = TimeUnit.SECONDS.toNanos(1);
 
+    /** How long one sleep waiting for {@code --start-at} lasts at most, so a stop is seen soon. */
+    private static final long START_WAIT_SLICE_MS = 100;
+
     /** How far away a run without a duration puts its end: far, yet wrap-safe against any nanoTime of the run. */
     static final long NO_END_NS = 1L << 62;
 
     private final RunOptions options;
     private final DriverProvider provider;
     private final PrintStream status;
+    private PrintStream warnings;
     private final NanoClock clock;
     private final OperationPlan plan;
     private final StopSignal stop = new StopSignal();
@@ -95,7 +102,18 @@ public final class LoadRun {
         this.provider = provider;
         this.plan = plan;
         this.status = status;
+        this.warnings = status;
         this.clock = clock;
+    }
+
+    /**
+     * Where the run's warnings go that must show even without a status line (a late {@code --start-at}), e.g.
+     * stderr under {@code -q}; default: the status stream, or nowhere without one. Call before {@link #run()}.
+     * Returns this run.
+     */
+    public LoadRun warnTo(PrintStream stream) {
+        this.warnings = stream;
+        return this;
     }
 
     /**
@@ -132,6 +150,9 @@ public final class LoadRun {
         DriverProperties properties = properties();
         OperationPlan plan = this.plan != null ? this.plan : driverPlan();
         checkMemory(plan.operations().size(), 0);
+        if (options.startAtMs() != 0) {
+            lateNs(); // a run that may not start late is refused before it opens anything
+        }
         RunEvents events = new RunEvents();
         // The driver opens first: a property it rejects (or a server it cannot reach) leaves no empty log behind.
         Driver driver = provider.open(properties,
@@ -224,8 +245,15 @@ public final class LoadRun {
         long[] gcBefore = gcTotals();
 
         // Everything is built (and its classes loaded); only now fix the start, a little ahead of the threads.
-        long t0Ns = clock.nanoTime() + START_LEAD_NS;
-        long t0Ms = System.currentTimeMillis() + TimeUnit.NANOSECONDS.toMillis(START_LEAD_NS);
+        long t0Ns;
+        long t0Ms;
+        if (options.startAtMs() == 0) {
+            t0Ns = clock.nanoTime() + START_LEAD_NS;
+            t0Ms = System.currentTimeMillis() + TimeUnit.NANOSECONDS.toMillis(START_LEAD_NS);
+        } else {
+            t0Ns = clock.nanoTime() + untilStartAtNs();
+            t0Ms = options.startAtMs();
+        }
         // Without a duration the end is 2^62 ns (146 years) away, not Long.MAX_VALUE: times compare wrap-safely.
         long endNs = t0Ns + (options.duration().isZero() ? NO_END_NS : options.duration().toNanos());
         if (log != null) {
@@ -253,6 +281,51 @@ public final class LoadRun {
             throw new IllegalStateException("interval aggregator failed", aggregator.failure());
         }
         return result(ops, loops, totals, driver, gcBefore, health, t0Ms);
+    }
+
+    /**
+     * Waits until {@link #START_LEAD_NS} before {@code --start-at} (or a stop), then returns how far ahead the
+     * instant still is, in ns: negative when the run is ready only after it, which {@link #lateNs} reports or
+     * refuses. The wall clock places the instant (it is what other machines share); the wait ends early on a
+     * stop, so Ctrl-C during it ends the run at once.
+     */
+    private long untilStartAtNs() throws InterruptedException {
+        long lateNs = lateNs();
+        if (lateNs > 0) {
+            if (warnings != null) {
+                warnings.println("loadgen: warning: started " + lateness(lateNs) + " after --start-at "
+                        + Instant.ofEpochMilli(options.startAtMs()) + "; catching up: the operations due since then"
+                        + " are issued late and their waits count in intended (--late-start refuse refuses instead)");
+            }
+            return -lateNs;
+        }
+        long aheadNs;
+        while ((aheadNs = -lateNs()) > START_LEAD_NS && !stop.isStopped()) {
+            Thread.sleep(Math.min(START_WAIT_SLICE_MS, TimeUnit.NANOSECONDS.toMillis(aheadNs - START_LEAD_NS) + 1));
+        }
+        return aheadNs;
+    }
+
+    /**
+     * How long ago {@code --start-at} was, in ns (negative: still ahead), by the wall clock.
+     *
+     * @throws BadInputException when it has passed and {@link LateStart#REFUSE} was asked for
+     */
+    private long lateNs() {
+        Instant now = Instant.now();
+        long lateNs = Duration.between(Instant.ofEpochMilli(options.startAtMs()), now).toNanos();
+        if (lateNs > 0 && options.lateStart() == LateStart.REFUSE) {
+            throw new BadInputException("--start-at " + Instant.ofEpochMilli(options.startAtMs()) + " passed "
+                    + lateness(lateNs) + " ago (now " + now
+                    + ") and --late-start is refuse; give a later --start-at, or --late-start catch-up to start"
+                    + " late and catch up");
+        }
+        return lateNs;
+    }
+
+    /** How late, to the ms, for a message: at least 1ms, so a late start never reads as "0s late". */
+    private static String lateness(long lateNs) {
+        return Durations.format(Duration.ofMillis(Math.max(1, TimeUnit.NANOSECONDS.toMillis(lateNs))));
     }
 
     /**
@@ -456,7 +529,8 @@ public final class LoadRun {
                 results, lag, expectedIntervalNs, unissued, driver.stats(), harness,
                 stop.isStopped() ? stop.reason() : issued == options.operations() ? "operations" : "duration",
                 corrected, health.report(totals.measuredNs(), options.throttled(), lag, intendedMaxNs),
-                new RunInfo(t0Ms, options.seed(), options.effectiveProperties()));
+                new RunInfo(t0Ms, options.seed(), options.effectiveProperties(), options.shard(),
+                        options.startAtMs() == 0 ? null : options.startAtMs()));
     }
 
     /**
@@ -483,6 +557,10 @@ public final class LoadRun {
         c.add("loadgen interval log: latencies in nanoseconds; the max column is in milliseconds");
         c.add("run: " + options.describe() + " in_flight_per_thread=" + inFlightPerThread(driver));
         c.add("properties: " + properties);
+        if (options.shard() != null) {
+            c.add("shard: index=" + options.shard().index() + " count=" + options.shard().count() + " start_at="
+                    + (options.startAtMs() == 0 ? "-" : Long.toString(options.startAtMs())));
+        }
         c.add("operations: " + String.join(" ", ops) + "; tags per operation OP: OP.intended = completion - intended"
                 + " start (what users see); OP.service = completion - actual start (what a synchronous tool reports);"
                 + " both of operations that returned OK; OP.failed.intended and OP.failed.service = the same of"

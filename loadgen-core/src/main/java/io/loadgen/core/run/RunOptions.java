@@ -4,11 +4,13 @@ import io.loadgen.core.BadInputException;
 import io.loadgen.core.Limits;
 import io.loadgen.core.schedule.Arrival;
 import io.loadgen.core.schedule.RateProfile;
+import io.loadgen.core.shard.Shard;
 import io.loadgen.core.time.Durations;
 import io.loadgen.core.wait.WaitStrategy;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -30,6 +32,11 @@ public final class RunOptions {
      * user's concurrency (http, as wrk's {@code -c}).
      */
     public static final int DRIVER_DEFAULT_IN_FLIGHT = 0;
+    /**
+     * The furthest a {@code --start-at} may be from now, ahead or past: more is likelier a typo (a wrong day) than
+     * a plan, and a day's backlog to catch up is no measurement.
+     */
+    public static final Duration MAX_START_AHEAD = Duration.ofHours(24);
 
     private final String driver;
     private final Map<String, String> properties;
@@ -48,6 +55,9 @@ public final class RunOptions {
     private final int maxInFlight;
     private final RateProfile rateProfile;
     private final boolean coldStart;
+    private final Shard shard;
+    private final long startAtMs;
+    private final LateStart lateStart;
 
     private RunOptions(Builder b, Duration duration) {
         this.driver = b.driver;
@@ -67,6 +77,9 @@ public final class RunOptions {
         this.maxInFlight = b.maxInFlight == null ? DRIVER_DEFAULT_IN_FLIGHT : b.maxInFlight;
         this.rateProfile = b.rateProfile;
         this.coldStart = b.coldStart;
+        this.shard = b.shard;
+        this.startAtMs = b.startAtMs == null ? 0 : b.startAtMs;
+        this.lateStart = b.lateStart;
         if (rateProfile != null) {
             this.targetOpsPerSec = rateProfile.meanOpsPerSec();
         }
@@ -160,6 +173,28 @@ public final class RunOptions {
     }
 
     /**
+     * Which shard of a sharded run this is, or null when the run is whole. Its rate, operation count and key range
+     * are already this shard's part (the caller divided them); the shard is named in the interval log's header
+     * and the JSON summary, so the shards' logs can be merged.
+     */
+    public Shard shard() {
+        return shard;
+    }
+
+    /**
+     * The wall-clock instant of the run's first intended start (its t0), in ms since the epoch, so runs on several
+     * machines line up; 0 when the run starts as soon as it is ready.
+     */
+    public long startAtMs() {
+        return startAtMs;
+    }
+
+    /** What the run does when it is ready only after {@link #startAtMs()}. */
+    public LateStart lateStart() {
+        return lateStart;
+    }
+
+    /**
      * The most operations an async driver may have in flight per issuer thread, or
      * {@link #DRIVER_DEFAULT_IN_FLIGHT} (0) when the driver's own default applies.
      */
@@ -195,6 +230,8 @@ public final class RunOptions {
                 + (operation != null ? " operation=" + operation : "")
                 + (maxInFlight == DRIVER_DEFAULT_IN_FLIGHT ? "" : " max-in-flight=" + maxInFlight)
                 + (coldStart ? " cold-start" : "")
+                + (shard != null ? " shard=" + shard : "")
+                + (startAtMs != 0 ? " start-at=" + Instant.ofEpochMilli(startAtMs) : "")
                 + " seed=" + seed;
     }
 
@@ -221,6 +258,9 @@ public final class RunOptions {
         private Integer maxInFlight;
         private RateProfile rateProfile;
         private boolean coldStart;
+        private Shard shard;
+        private Long startAtMs;
+        private LateStart lateStart = LateStart.CATCH_UP;
 
         private Builder(String driver) {
             this.driver = Objects.requireNonNull(driver, "driver");
@@ -311,6 +351,24 @@ public final class RunOptions {
             return this;
         }
 
+        /** This run is shard {@code s} of a sharded run (its rate and counts already divided); null for a whole run. */
+        public Builder shard(Shard s) {
+            this.shard = s;
+            return this;
+        }
+
+        /** The wall-clock instant of the first intended start, in epoch ms; null to start as soon as ready. */
+        public Builder startAt(Long epochMs) {
+            this.startAtMs = epochMs;
+            return this;
+        }
+
+        /** What to do when ready only after {@link #startAt}; default {@link LateStart#CATCH_UP}. */
+        public Builder lateStart(LateStart policy) {
+            this.lateStart = Objects.requireNonNull(policy, "lateStart");
+            return this;
+        }
+
         /** The in-flight bound per issuer thread ({@code --max-in-flight}); null for the driver's default. */
         public Builder maxInFlight(Integer n) {
             this.maxInFlight = n;
@@ -363,6 +421,20 @@ public final class RunOptions {
             }
             if (maxInFlight != null && maxInFlight < 1) {
                 throw new BadInputException("--max-in-flight must be at least 1 (got " + maxInFlight + ")");
+            }
+            if (startAtMs != null && startAtMs <= 0) {
+                throw new BadInputException("--start-at must be after 1970-01-01T00:00:00Z (got " + startAtMs
+                        + "); give epoch milliseconds or an ISO-8601 instant such as 2026-11-25T18:00:00Z");
+            }
+            if (startAtMs != null && startAtMs - System.currentTimeMillis() > MAX_START_AHEAD.toMillis()) {
+                throw new BadInputException("--start-at " + Instant.ofEpochMilli(startAtMs) + " is more than 24h"
+                        + " from now (" + Instant.ofEpochMilli(System.currentTimeMillis()) + "), likely a typo;"
+                        + " give an instant within the next 24 hours");
+            }
+            if (startAtMs != null && System.currentTimeMillis() - startAtMs > MAX_START_AHEAD.toMillis()) {
+                throw new BadInputException("--start-at " + Instant.ofEpochMilli(startAtMs) + " is more than 24h"
+                        + " ago (now " + Instant.ofEpochMilli(System.currentTimeMillis()) + "), likely a typo; give an"
+                        + " instant within 24 hours of now");
             }
             if (warmup.isNegative()) {
                 throw new BadInputException("--warmup must not be negative");

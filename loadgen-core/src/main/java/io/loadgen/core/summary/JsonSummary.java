@@ -51,6 +51,9 @@ import java.util.Map;
  * properties after -P and -p, sorted, secrets masked. A summary made from a log ({@code report --json}) takes
  * {@code start_time} from the log's StartTime (the earliest of several) and {@code seed} from its run header (null
  * when merged logs name different seeds), and has {@code properties} null: the log holds the driver's alone.
+ * A shard of a sharded run ({@code --shard}) adds {@code "shard": {"index": 0, "count": 4, "start_at":
+ * "2026-11-25T18:00:00Z"}} ({@code start_at} the {@code --start-at} instant, or null); a whole run has no
+ * {@code shard} key.
  *
  * <p>{@code count} is every completed operation of the type, whatever its status, and {@code errors}
  * those that did not return OK. The views hold the operations that returned OK (their {@code count}
@@ -130,6 +133,12 @@ public final class JsonSummary {
         } else {
             ObjectNode props = root.putObject("properties");
             info.properties().forEach(props::put);
+        }
+        if (info.shard() != null) {
+            ObjectNode shard = root.putObject("shard");
+            shard.put("index", info.shard().index());
+            shard.put("count", info.shard().count());
+            shard.put("start_at", info.startAt() == null ? null : info.startAt().toString());
         }
     }
 

@@ -1,6 +1,7 @@
 package io.loadgen.core.summary;
 
 import io.loadgen.core.Secrets;
+import io.loadgen.core.shard.Shard;
 
 import java.time.Instant;
 import java.util.Collections;
@@ -17,8 +18,11 @@ import java.util.TreeMap;
  * @param seed         the seed of start offsets, Poisson gaps and drivers' randomness; null when unknown
  * @param properties   the effective properties, workload and driver, after {@code -P} files and {@code -p} overrides,
  *                     sorted by key, every secret already masked ({@link Secrets#redactProperty}); null when unknown
+ * @param shard        which shard of a sharded run this is ({@code --shard}); null for a whole run
+ * @param startAtMs    the {@code --start-at} instant in epoch ms, which is then also {@code startEpochMs}; null
+ *                     when the run started as soon as it was ready
  */
-public record RunInfo(long startEpochMs, Long seed, Map<String, String> properties) {
+public record RunInfo(long startEpochMs, Long seed, Map<String, String> properties, Shard shard, Long startAtMs) {
     /**
      * The JSON summary's schema: 1 is the first one that states it (and adds {@code version}, {@code start_time},
      * {@code seed} and {@code properties}); a summary without {@code schema_version} is older. Raised when a key
@@ -28,6 +32,11 @@ public record RunInfo(long startEpochMs, Long seed, Map<String, String> properti
 
     /** Nothing known. */
     public static final RunInfo NONE = new RunInfo(0, null, null);
+
+    /** A whole run's (no shard), started as soon as it was ready. */
+    public RunInfo(long startEpochMs, Long seed, Map<String, String> properties) {
+        this(startEpochMs, seed, properties, null, null);
+    }
 
     public RunInfo {
         if (properties != null) {
@@ -40,6 +49,11 @@ public record RunInfo(long startEpochMs, Long seed, Map<String, String> properti
     /** The start as an instant, or null when unknown. */
     public Instant start() {
         return startEpochMs > 0 ? Instant.ofEpochMilli(startEpochMs) : null;
+    }
+
+    /** The {@code --start-at} instant, or null when none was given. */
+    public Instant startAt() {
+        return startAtMs == null ? null : Instant.ofEpochMilli(startAtMs);
     }
 
     /** This loadgen's version, from its jar's manifest; {@code dev} when it runs from classes (a build, a test). */
