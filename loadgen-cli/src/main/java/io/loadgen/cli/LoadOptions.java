@@ -54,7 +54,8 @@ final class LoadOptions {
             description = "Run shard I (from 0) of N load generators sharing the run: 1/N of the target rate (every"
                     + " phase's), of the operation count and, for load, of the keys (insertstart/insertcount as YCSB"
                     + " splits them), so N shards on N machines add up exactly to the whole; --threads stays per"
-                    + " shard. Default: JOB_COMPLETION_INDEX (a Kubernetes Indexed Job) of --shards.")
+                    + " shard. Default: from JOB_COMPLETION_INDEX (set in a Kubernetes Indexed Job's pods) and"
+                    + " --shards.")
     String shard;
 
     @Option(names = "--shards", paramLabel = "N", order = 33,

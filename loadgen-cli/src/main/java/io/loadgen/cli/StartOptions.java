@@ -15,14 +15,14 @@ import java.time.format.DateTimeParseException;
  * several machines line up, and {@code --late-start}, what a run ready only after it does. Main thread.
  */
 final class StartOptions {
-    @Option(names = "--start-at", paramLabel = "TIME", converter = InstantConverter.class, order = 46,
+    @Option(names = "--start-at", paramLabel = "TIME", converter = InstantConverter.class, order = 51,
             description = "Start the schedule (the first intended start, the interval log's StartTime) at this instant,"
                     + " in epoch milliseconds or ISO-8601 (2026-11-25T18:00:00Z), so shards on several machines line"
-                    + " up; the driver opens and warms up first, then the run waits. At most 24h ahead.")
+                    + " up; the driver opens and warms up first, then the run waits. Within 24h of now.")
     Long startAt;
 
     @Option(names = "--late-start", paramLabel = "catch-up|refuse", converter = LateStartConverter.class,
-            defaultValue = "catch-up", order = 47,
+            defaultValue = "catch-up", order = 52,
             description = "When ready only after --start-at: catch-up says how late and starts the schedule at the"
                     + " instant anyway (the operations due since then are issued late, their waits counted in"
                     + " intended), refuse exits 2 saying how late. Default: ${DEFAULT-VALUE}.")
