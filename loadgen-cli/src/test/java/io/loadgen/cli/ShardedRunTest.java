@@ -110,6 +110,9 @@ class ShardedRunTest {
         JsonNode summary = JSON.readTree(json.toFile());
         assertEquals(Instant.ofEpochMilli(at).toString(), summary.get("start_time").asText());
         assertEquals(Instant.ofEpochMilli(at).toString(), summary.at("/shard/start_at").asText());
+        // Waiting 1.5 s for the instant is not a backlog: the schedule starts after the wait, at the instant.
+        assertTrue(summary.at("/operations/READ/intended/max_us").asDouble() < 1_000_000,
+                "no operation was due long before the wait ended: " + summary.at("/operations/READ/intended"));
         assertEquals(Map.of("index", "0", "count", "2", "start_at", Long.toString(at)),
                 header(log).value("shard").map(LogHeader::keyValues).orElseThrow());
     }

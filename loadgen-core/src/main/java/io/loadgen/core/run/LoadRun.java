@@ -251,7 +251,8 @@ public final class LoadRun {
             t0Ns = clock.nanoTime() + START_LEAD_NS;
             t0Ms = System.currentTimeMillis() + TimeUnit.NANOSECONDS.toMillis(START_LEAD_NS);
         } else {
-            t0Ns = clock.nanoTime() + untilStartAtNs();
+            long aheadNs = untilStartAtNs(); // waits first: the clock is read after the wait, not before
+            t0Ns = clock.nanoTime() + aheadNs;
             t0Ms = options.startAtMs();
         }
         // Without a duration the end is 2^62 ns (146 years) away, not Long.MAX_VALUE: times compare wrap-safely.
