@@ -300,6 +300,10 @@ public final class LoadRun {
             }
             return -lateNs;
         }
+        if (status != null && -lateNs > TimeUnit.SECONDS.toNanos(1)) {
+            status.println("loadgen: waiting " + Durations.format(Duration.ofMillis(TimeUnit.NANOSECONDS.toMillis(-lateNs)))
+                    + " for --start-at " + Instant.ofEpochMilli(options.startAtMs()) + " (the driver is open and warm)");
+        }
         long aheadNs;
         while ((aheadNs = -lateNs()) > START_LEAD_NS && !stop.isStopped()) {
             Thread.sleep(Math.min(START_WAIT_SLICE_MS, TimeUnit.NANOSECONDS.toMillis(aheadNs - START_LEAD_NS) + 1));
