@@ -56,6 +56,34 @@ class ShardedRunTest {
     }
 
     @Test
+    void everyPhaseTheWorkloadsTargetAndEachSweepRateAreSplit() throws Exception {
+        Path phases = dir.resolve("phases.yaml");
+        Files.writeString(phases, "driver: noop\nthreads: 1\nphases:\n"
+                + "  - {name: hold, duration: 200ms, rate: 400}\n"
+                + "  - {name: ramp, duration: 200ms, rate: {from: 400, to: 1200}}\n");
+        Path json = dir.resolve("phases.json");
+        Cli phased = Cli.run(Map.of(), "run", "--driver", "noop", "--phases", phases.toString(), "--shard", "1/4",
+                "-q", "--json", json.toString());
+        assertEquals(0, phased.exitCode, phased.err);
+        // The whole profile's mean is (400 x 0.2 + 800 x 0.2) / 0.4 = 600 ops/s; the shard's, a quarter.
+        assertTrue(phased.err.contains("loadgen: shard 1 of 4: target phases, mean 150 ops/s"), phased.err);
+        assertEquals(150.0, JSON.readTree(json.toFile()).get("target_ops_per_sec").asDouble(), 1e-9);
+
+        Cli target = Cli.run(Map.of(), "run", "--driver", "noop", "-p", "recordcount=10", "-p", "target=1000",
+                "-p", "operationcount=10", "--shard", "3/4", "-q");
+        assertEquals(0, target.exitCode, target.err);
+        assertTrue(target.err.contains("loadgen: shard 3 of 4: target 250 ops/s, operations 2"), target.err);
+
+        Path sweep = dir.resolve("sweep.json");
+        Cli steps = Cli.run(Map.of("JOB_COMPLETION_INDEX", "0"), "sweep", "--driver", "noop", "--rates", "1k,2k",
+                "--shards", "4", "-d", "200ms", "-q", "--json", sweep.toString());
+        assertEquals(0, steps.exitCode, steps.err);
+        JsonNode rows = JSON.readTree(sweep.toFile());
+        assertEquals(250.0, rows.get(0).get("offered_ops_per_sec").asDouble());
+        assertEquals(500.0, rows.get(1).get("offered_ops_per_sec").asDouble());
+    }
+
+    @Test
     void loadShardsInsertTheirOwnSlicesOfTheKeysWhichCoverTheRangeOnce() {
         long next = 100;
         for (int i = 0; i < 3; i++) {
