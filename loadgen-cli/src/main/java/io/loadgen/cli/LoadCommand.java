@@ -32,8 +32,8 @@ final class LoadCommand implements Callable<Integer> {
     LoadOptions load;
 
     @Option(names = {"--target", "-target", "-R"}, paramLabel = "OPS", converter = RateConverter.class, order = 20,
-            description = "Total intended insert rate in operations/s, e.g. 10k, over all shards with --shard (default: the workload's target, or "
-                    + "unthrottled).")
+            description = "Total intended insert rate in operations/s, e.g. 10k, over all shards with --shard "
+                    + "(default: the workload's target, or unthrottled).")
     Double target;
 
     @Option(names = "--hlog", paramLabel = "FILE", order = 120,

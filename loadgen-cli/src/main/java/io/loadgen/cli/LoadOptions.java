@@ -26,6 +26,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 
@@ -264,7 +265,7 @@ final class LoadOptions {
 
     /** A rate for the shard's line, e.g. {@code 2500 ops/s} or {@code 833.333 ops/s}. */
     static String opsPerSec(double rate) {
-        return (rate == Math.rint(rate) ? Long.toString((long) rate) : String.format(java.util.Locale.ROOT, "%.3f", rate))
+        return (rate == Math.rint(rate) ? Long.toString((long) rate) : String.format(Locale.ROOT, "%.3f", rate))
                 + " ops/s";
     }
 
