@@ -94,6 +94,16 @@ class ShardMergeTest {
     }
 
     @Test
+    void theMergedLogIsAWholeRunOfItsOwn() throws Exception {
+        Cli merge = Cli.run("report", glob(), "--merge-to", path("merged.hlog"), "-tag", "READ.intended");
+        assertEquals(0, merge.exitCode, merge.err);
+        Cli again = Cli.run("report", path("merged.hlog"), "-tag", "READ.intended");
+        assertEquals(0, again.exitCode, again.err);
+        assertEquals("", again.err, "no shard line: the merged log is not shard 0");
+        assertEquals(merge.out, again.out);
+    }
+
+    @Test
     void theJsonNamesTheShardsMerged() throws Exception {
         Cli report = Cli.run("report", glob(), "--json", "-");
         assertEquals(0, report.exitCode, report.err);
