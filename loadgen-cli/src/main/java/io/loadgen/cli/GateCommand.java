@@ -47,8 +47,9 @@ final class GateCommand implements Callable<Integer> {
     VerbosityMixin verbosity;
 
     @Parameters(paramLabel = "FILE", arity = "1..*",
-            description = "A JSON summary (run --json), or one or more interval logs (run --hlog; merged on time);"
-                    + " plain or gzip-compressed, told apart by content.")
+            description = "A JSON summary (run --json), or one or more interval logs (run --hlog; merged on time;"
+                    + " a quoted glob such as 'logs/*.hlog' is expanded by loadgen); plain or gzip-compressed, told"
+                    + " apart by content.")
     List<Path> files = new ArrayList<>();
 
     @Option(names = "--rule", paramLabel = "RULE", order = 10, description = "A rule (repeatable).")
@@ -92,10 +93,11 @@ final class GateCommand implements Callable<Integer> {
             throw new BadInputException("no rules; give --rule RULE (e.g. --rule 'READ.intended.p99 < 5ms'),"
                     + " --rule-file FILE, or --baseline FILE with --max-regression");
         }
-        new OutputPaths().inputs("FILE", files).input("--baseline", baseline).inputs("--rule-file", ruleFiles)
+        List<Path> inputs = InputGlobs.expand(files);
+        new OutputPaths().inputs("FILE", inputs).input("--baseline", baseline).inputs("--rule-file", ruleFiles)
                 .output("--junit", junit).check();
         RunReporter.checkWritableFile(junit, "--junit");
-        List<Verdict> verdicts = Gate.evaluate(files, new TimeRange(start, end), all, baseline, regression,
+        List<Verdict> verdicts = Gate.evaluate(inputs, new TimeRange(start, end), all, baseline, regression,
                 w -> io.err().println("warning: " + w));
         GateTable.write(verdicts, io.out());
         OutputFailures failures = new OutputFailures();

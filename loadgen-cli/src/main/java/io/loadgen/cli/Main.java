@@ -21,7 +21,7 @@ import java.util.Set;
  * <p>Exit codes ({@link #EXIT_CODES}, the README's table): 0 success; 1 the run failed, an output could not be
  * written in full, or the heap ran out (one line naming the limit and how to raise it); 2 bad input (one line on
  * stderr naming the problem and the fix; a stack trace only with {@code -v}); 3 {@code gate}'s input is damaged and
- * was not judged; 99 a gate failed ({@code gate}, {@code run --gate}), k6's code for failed thresholds, so CI tells
+ * was not judged, or a sharded run's logs lack a shard or hold one twice ({@code report}, {@code gate}); 99 a gate failed ({@code gate}, {@code run --gate}), k6's code for failed thresholds, so CI tells
  * a slow target from a broken run; 130 / 143 when interrupted by SIGINT / SIGTERM (after printing the summary of
  * what ran).
  */
@@ -34,7 +34,8 @@ public final class Main {
     public static final int EXIT_DAMAGED_INPUT = 3;
     /** The exit codes as the commands' help footers list them (a constant, so annotations can name it). */
     static final String EXIT_CODES = "Exit codes: 0 success; 1 the run failed or an output could not be written;"
-            + " 2 bad input; 3 gate input damaged, not judged; 99 a gate failed; 130/143 interrupted (SIGINT/SIGTERM).";
+            + " 2 bad input; 3 input damaged or a shard missing, not judged or merged; 99 a gate failed; 130/143"
+            + " interrupted (SIGINT/SIGTERM).";
 
     private Main() {
     }

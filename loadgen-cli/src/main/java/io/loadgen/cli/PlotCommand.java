@@ -41,7 +41,8 @@ final class PlotCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "INPUT", arity = "1..*",
             description = "Interval logs (run --hlog, plain or gzip), .hgrm files (run --hgrm), JSON summaries "
-                    + "(run --json) or sweep results (sweep --csv, --json); told apart by content.")
+                    + "(run --json) or sweep results (sweep --csv, --json); told apart by content. A quoted glob such"
+                    + " as 'logs/*.hlog' is expanded by loadgen; a sharded run's logs are merged into one.")
     List<Path> inputs = new ArrayList<>();
 
     @Option(names = "--tag", order = 20, paramLabel = "TAG",
@@ -107,11 +108,12 @@ final class PlotCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PlotOptions options = options();
         Plotter plotter = new Plotter(options, w -> io.err().println("warning: " + w));
+        List<Path> files = InputGlobs.expand(inputs);
         if (html != null) {
-            new OutputPaths().inputs("INPUT", inputs).output("--html", html).check();
+            new OutputPaths().inputs("INPUT", files).output("--html", html).check();
             RunReporter.checkWritableFile(html, "--html");
         }
-        for (Path written : html != null ? plotter.explore(inputs, html) : plotter.plot(inputs)) {
+        for (Path written : html != null ? plotter.explore(files, html) : plotter.plot(files)) {
             io.out().println(written);
         }
         io.out().flush();

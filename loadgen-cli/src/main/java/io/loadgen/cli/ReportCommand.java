@@ -9,6 +9,7 @@ import io.loadgen.core.log.LogReport.TagTotal;
 import io.loadgen.core.log.LogReportOptions;
 import io.loadgen.core.log.LogReportOptions.TagSelection;
 import io.loadgen.core.log.LogSet;
+import io.loadgen.core.log.ShardSet;
 import io.loadgen.core.output.OutputFailures;
 import io.loadgen.core.output.OutputPaths;
 import io.loadgen.core.log.LogSummary;
@@ -41,7 +42,8 @@ import java.util.concurrent.Callable;
         footer = {"", "Examples:",
                 "  loadgen report -i run.hlog -o run -tag READ.intended      (run and run.hgrm, as HistogramLogProcessor)",
                 "  loadgen report run.hlog                                   (every tag's distribution, ms)",
-                "  loadgen report a.hlog b.hlog.gz --merge-to all.hlog --json all.json"})
+                "  loadgen report a.hlog b.hlog.gz --merge-to all.hlog --json all.json",
+                "  loadgen report 'logs/shard-*.hlog' --json merged.json   (a sharded run's logs, each shard once)"})
 final class ReportCommand implements Callable<Integer> {
     /**
      * The most percentile rows per halving: the distribution has about ticks x 2 x log2(count) rows, so
@@ -56,7 +58,8 @@ final class ReportCommand implements Callable<Integer> {
     @Mixin
     VerbosityMixin verbosity;
 
-    @Parameters(paramLabel = "LOG", arity = "0..*", description = "Interval logs to read (same as -i).")
+    @Parameters(paramLabel = "LOG", arity = "0..*", description = "Interval logs to read (same as -i); a quoted"
+            + " glob such as 'logs/shard-*.hlog' is expanded by loadgen.")
     List<Path> positional = new ArrayList<>();
 
     @Option(names = {"-i", "--input"}, paramLabel = "LOG",
@@ -132,6 +135,11 @@ final class ReportCommand implements Callable<Integer> {
                     + "log that HistogramLogProcessor reads.")
     Path mergeTo;
 
+    @Option(names = "--allow-partial",
+            description = "Merge the logs of a sharded run even when a shard is missing or given twice, saying"
+                    + " which (default: refuse with exit code 3, as the merge would not be the whole run).")
+    boolean allowPartial;
+
     ReportCommand(Streams io) {
         this.io = io;
     }
@@ -139,8 +147,8 @@ final class ReportCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         LogReportOptions o = options();
-        List<Path> logs = new ArrayList<>(inputs);
-        logs.addAll(positional);
+        List<Path> logs = new ArrayList<>(InputGlobs.expand(inputs));
+        logs.addAll(InputGlobs.expand(positional));
         if (logs.isEmpty()) {
             logs.add(Path.of("-"));
         }
@@ -156,6 +164,9 @@ final class ReportCommand implements Callable<Integer> {
         OutputFailures failures = new OutputFailures();
         try (LogSet set = LogSet.open(logs, w -> io.err().println("warning: " + w));
              PrintStream merged = mergeTo == null ? null : mergeStream(mergeTo)) {
+            if (!shardsWhole(set.shards())) {
+                return Main.EXIT_DAMAGED_INPUT;
+            }
             List<TagTotal> totals = new LogReport(o, stdout, merged).run(set);
             if (merged != null) {
                 merged.flush();
@@ -169,6 +180,24 @@ final class ReportCommand implements Callable<Integer> {
         }
         failures.lines().forEach(line -> io.err().println("loadgen: " + line));
         return failures.isEmpty() ? 0 : Main.EXIT_FAILED;
+    }
+
+    /**
+     * Says which shards a sharded run's logs hold, on stderr (stdout keeps HistogramLogProcessor's
+     * output); false, having said why, when a shard is missing or given twice and --allow-partial is not given.
+     */
+    private boolean shardsWhole(ShardSet shards) {
+        if (!shards.sharded()) {
+            return true;
+        }
+        String problem = shards.problem();
+        if (!problem.isEmpty() && !allowPartial) {
+            io.err().println("loadgen: not merged: " + problem + "; give every shard's log once, or --allow-partial"
+                    + " to merge what is there");
+            return false;
+        }
+        io.err().println("loadgen: merged " + shards.describe() + (problem.isEmpty() ? "" : "; partial: " + problem));
+        return true;
     }
 
     private LogReportOptions options() {
@@ -235,6 +264,9 @@ final class ReportCommand implements Callable<Integer> {
     private void writeJson(List<TagTotal> totals, LogSet set) throws IOException {
         ObjectNode node = jsonBy.equals("tag") ? LogSummary.byTag(totals, set.names())
                 : LogSummary.byOperation(totals, set.comments(), set.names());
+        if (set.shards().sharded()) {
+            node.set("shards", set.shards().toJson());
+        }
         var writer = new ObjectMapper().writerWithDefaultPrettyPrinter().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
         if ("-".equals(json)) {
             writer.writeValue(io.out(), node);

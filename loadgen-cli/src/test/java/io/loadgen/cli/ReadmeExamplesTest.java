@@ -96,7 +96,7 @@ class ReadmeExamplesTest {
     }
 
     /** Null when {@code args} parse with the real command spec, else picocli's message. */
-    private static String parse(List<String> args) {
+    static String parse(List<String> args) {
         ByteArrayOutputStream sink = new ByteArrayOutputStream();
         PrintStream quiet = new PrintStream(sink, true, StandardCharsets.UTF_8);
         try {

@@ -4,6 +4,7 @@ import io.loadgen.core.BadInputException;
 import io.loadgen.core.log.LogEvent;
 import io.loadgen.core.log.LogInterval;
 import io.loadgen.core.log.LogSet;
+import io.loadgen.core.log.ShardSet;
 import io.loadgen.core.record.StatusTags;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
@@ -21,7 +22,8 @@ import java.util.function.Consumer;
 /**
  * What charts (and the HTML explorer) draw from interval logs: per tag, each interval's histogram with
  * its start and end, and the sum; plus the log's {@code #[event: ...]} pauses and its header comments.
- * Read through core's {@link LogSet} (several logs merge on absolute time, gzip is recognised), with
+ * Read through core's {@link LogSet} (several logs merge on absolute time, and the intervals of several
+ * logs over the same stretch of time are summed into one; gzip is recognised), with
  * {@code loadgen report}'s time range: intervals whose start lies in [start, end] seconds after the
  * StartTime. Immutable once read; built on one thread.
  *
@@ -84,6 +86,10 @@ public final class LogSeries {
      */
     public static LogSeries read(List<Path> logs, Selection selection, Consumer<String> warnings) throws IOException {
         try (LogSet set = LogSet.open(logs, warnings)) {
+            if (!set.shards().problem().isEmpty()) {
+                warnings.accept(String.join(", ", set.names()) + ": " + set.shards().problem()
+                        + "; the charts show the shards given, not the whole run");
+            }
             Map<String, Builder> builders = new LinkedHashMap<>();
             TreeSet<String> present = new TreeSet<>();
             boolean single = set.size() == 1;
@@ -120,6 +126,25 @@ public final class LogSeries {
             builders.forEach((tag, b) -> series.put(tag, b.build()));
             return new LogSeries(set.names(), set.startTimeSec(), series, set.events(), set.comments());
         }
+    }
+
+    /**
+     * {@code logs} grouped into runs, for charts of each: a sharded run's logs (the same shard count and
+     * start) together, in the order first given; every other log on its own.
+     *
+     * @throws BadInputException for a missing or unreadable log
+     */
+    public static List<List<Path>> runs(List<Path> logs) throws IOException {
+        Map<Object, List<Path>> runs = new LinkedHashMap<>();
+        for (Path log : logs) {
+            ShardSet shards;
+            try (LogSet set = LogSet.open(List.of(log), w -> { })) { // the header only; read() warns
+                shards = set.shards();
+            }
+            Object key = shards.sharded() ? List.of(shards.count(), String.valueOf(shards.startAtMs())) : log;
+            runs.computeIfAbsent(key, k -> new ArrayList<>()).add(log);
+        }
+        return new ArrayList<>(runs.values());
     }
 
     private static void check(LogSet set, Selection selection, TreeSet<String> present, int inRange) {
@@ -183,7 +208,13 @@ public final class LogSeries {
         return comments;
     }
 
-    /** Collects one tag's intervals and their sum, shaped as HistogramLogProcessor shapes its accumulator. */
+    /**
+     * Collects one tag's intervals and their sum, shaped as HistogramLogProcessor shapes its accumulator.
+     * Intervals of several logs that cover the same stretch of absolute time (shards of one run, each
+     * with its own interval boundaries a few ms apart) are added into one point: a point starting less
+     * than half the previous point's length after its start is the same interval of another log, since
+     * one log's intervals follow each other end to start.
+     */
     private static final class Builder {
         private final String tag;
         private final List<IntervalPoint> intervals = new ArrayList<>();
@@ -200,7 +231,16 @@ public final class LogSeries {
                 total.setAutoResize(true);
             }
             total.add(p.histogram());
-            intervals.add(p);
+            IntervalPoint last = intervals.isEmpty() ? null : intervals.get(intervals.size() - 1);
+            if (last != null && p.startSec() - last.startSec() < (last.endSec() - last.startSec()) / 2) {
+                Histogram sum = last.histogram().copy();
+                sum.setAutoResize(true);
+                sum.add(p.histogram());
+                intervals.set(intervals.size() - 1, new IntervalPoint(last.startSec(), Math.max(last.endSec(),
+                        p.endSec()), sum));
+            } else {
+                intervals.add(p);
+            }
         }
 
         TagSeries build() {

@@ -21,7 +21,8 @@ import java.util.function.Consumer;
 /**
  * Turns inputs into chart files: the percentile distribution of every latency input (interval logs,
  * {@code .hgrm} files, JSON summaries: one curve per log tag, file or summary view), the latency over
- * time of each interval log, and the latency-versus-throughput curve of each sweep. Files are named
+ * time of each interval log (a sharded run's logs merged into one, see {@link LogSeries#runs}), and the
+ * latency-versus-throughput curve of each sweep. Files are named
  * after their input: {@code run.hlog} gives {@code run.percentiles.png} and {@code run.over-time.png};
  * {@code sweep.csv} gives {@code sweep.latency-vs-throughput.png}. Inputs are told apart by content
  * and read only through core's readers. Main thread.
@@ -104,10 +105,7 @@ public final class Plotter {
         List<LogSeries> read = new ArrayList<>();
         for (Path input : inputs) {
             switch (kindOf(input)) {
-                case LOG -> {
-                    logs.add(input);
-                    read.add(LogSeries.read(List.of(input), selection(), warnings));
-                }
+                case LOG -> logs.add(input);
                 case HGRM -> {
                     HgrmFile file = HgrmFile.read(input);
                     double nsPerValue = options.hgrmNsPerUnit() > 0 ? options.hgrmNsPerUnit()
@@ -118,12 +116,17 @@ public final class Plotter {
                 case SWEEP -> written.addAll(sweep(SweepResults.read(input), baseFor(input)));
             }
         }
+        List<Path> named = new ArrayList<>();
+        for (List<Path> run : LogSeries.runs(logs)) {
+            named.add(run.get(0));
+            read.add(LogSeries.read(run, selection(), warnings));
+        }
         if (logs.isEmpty() && !options.wholeLog()) {
             throw new BadInputException("--start/--end select intervals of an interval log, and none was given");
         }
         List<PercentileCurve> all = new ArrayList<>();
         for (int i = 0; i < read.size(); i++) {
-            all.addAll(logCurves(read.get(i), logs.size() > 1 ? name(logs.get(i)) + ": " : ""));
+            all.addAll(logCurves(read.get(i), read.size() > 1 ? name(named.get(i)) + ": " : ""));
         }
         all.addAll(curves);
         if (!all.isEmpty()) {
@@ -132,7 +135,7 @@ public final class Plotter {
                     baseFor(first, PERCENTILES), options.format()));
         }
         for (int i = 0; i < read.size(); i++) {
-            written.addAll(overTime(read.get(i), baseFor(logs.get(i), OVER_TIME)));
+            written.addAll(overTime(read.get(i), baseFor(named.get(i), OVER_TIME)));
         }
         return written;
     }

@@ -19,7 +19,8 @@ import java.util.function.Consumer;
  * Interval logs as a gate source: one or more logs merged on time ({@link LogSet}), optionally a
  * time range of them, read once. Rules on the whole range are judged on the histograms summed by
  * tag; windowed rules window by window as the lines stream past ({@link WindowTracker}), so memory
- * holds one histogram per tag per window length, however long the log. Logs hold latencies and, in
+ * holds one histogram per tag per window length, however long the log. A sharded run's logs are judged
+ * only whole: a shard missing or given twice fails the input check, as damage does. Logs hold latencies and, in
  * {@code OP.status} lines, status counts (so errors, window by window), but no corrected view. One thread.
  */
 final class LogSource extends GateSource {
@@ -34,6 +35,8 @@ final class LogSource extends GateSource {
     private final TimeRange range;
     private final Consumer<String> warnings;
     private final String name;
+    /** The shards missing or given twice, when the logs are a sharded run's; empty when whole or unsharded. */
+    private String shardProblem = "";
 
     LogSource(List<Path> files, TimeRange range, Consumer<String> warnings) {
         this.files = List.copyOf(files);
@@ -78,6 +81,9 @@ final class LogSource extends GateSource {
         if (integrity.damaged()) {
             verdicts.add(Verdict.damagedInput(name, integrity.describe()));
         }
+        if (!shardProblem.isEmpty()) {
+            verdicts.add(Verdict.damagedInput(name, shardProblem));
+        }
         for (Rule rule : rules) {
             verdicts.addAll(rule.windowed() ? windowed.get(rule) : RuleEvaluator.evaluate(rule, measurements));
         }
@@ -100,6 +106,7 @@ final class LogSource extends GateSource {
         boolean warnedUntagged = false;
         LogIntegrity integrity;
         try (LogSet logs = LogSet.open(files, warnings)) {
+            shardProblem = logs.shards().problem();
             double startSec = logs.startTimeSec();
             for (LogInterval line = logs.next(); line != null; line = logs.next()) {
                 long startMs = Math.round((line.absoluteStartSec() - startSec) * 1000);

@@ -238,7 +238,9 @@ public final class LogReport {
         w.outputComment("[loadgen merged interval log: " + logs.size() + " log(s) merged on absolute time: "
                 + String.join(", ", logs.names()) + "]");
         for (String c : logs.comments()) {
-            if (!c.startsWith("[StartTime:") && !c.startsWith("[BaseTime:") && !c.startsWith("[Histogram log format")) {
+            // A shard's line is left out: the merged log is the whole run, not its first shard.
+            if (!c.startsWith("[StartTime:") && !c.startsWith("[BaseTime:") && !c.startsWith("[Histogram log format")
+                    && !c.startsWith("[" + ShardSet.HEADER + ": ")) {
                 w.outputComment(c);
             }
         }

@@ -32,6 +32,7 @@ public final class LogSet implements AutoCloseable {
     private final int repeatedFiles;
     private final PriorityQueue<Head> heads = new PriorityQueue<>(ORDER);
     private final double startTimeSec;
+    private final ShardSet shards;
     private long sequence;
 
     private LogSet(List<LogFile> files, int repeatedFiles) throws IOException {
@@ -47,6 +48,7 @@ public final class LogSet implements AutoCloseable {
             }
         }
         this.startTimeSec = Double.isNaN(start) ? 0.0 : start;
+        this.shards = ShardSet.of(headers());
     }
 
     /**
@@ -54,7 +56,9 @@ public final class LogSet implements AutoCloseable {
      * Problems that leave the rest readable (a corrupt line, a truncated last line) go to
      * {@code warnings}, one line each, naming the file and line.
      *
-     * @throws BadInputException when a file is missing, unreadable, or not an interval log
+     * @throws BadInputException when a file is missing, unreadable, or not an interval log, or when the logs
+     *                           mix shards of different runs with each other or with unsharded logs
+     *                           ({@link ShardSet#of})
      */
     public static LogSet open(List<Path> paths, Consumer<String> warnings) throws IOException {
         if (paths.isEmpty()) {
@@ -163,6 +167,14 @@ public final class LogSet implements AutoCloseable {
             headers.add(LogHeader.of(f.name(), f.comments()));
         }
         return headers;
+    }
+
+    /**
+     * The shards of a sharded run these logs are ({@link ShardSet#sharded()} false for unsharded logs); a
+     * shard missing or given twice is its {@link ShardSet#problem()}, for the caller to report.
+     */
+    public ShardSet shards() {
+        return shards;
     }
 
     /** The next interval line of any log and any tag, in absolute start order; null at the end. Not yet decoded. */
