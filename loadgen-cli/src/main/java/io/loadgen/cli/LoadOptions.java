@@ -48,7 +48,9 @@ final class LoadOptions {
     String driver;
 
     @Option(names = {"--threads", "-threads"}, paramLabel = "N", order = 30,
-            description = "Worker threads (default: the workload's threadcount, or 1); per shard with --shard.")
+            description = "Worker threads (default: the workload's threadcount, or 1). With --shard, --threads is "
+                    + "this shard's own, while a workload's threadcount is the whole run's and is split as its "
+                    + "target is.")
     Integer threads;
 
     @Option(names = "--shard", paramLabel = "I/N", order = 32,
@@ -163,9 +165,7 @@ final class LoadOptions {
             props = shardOf(props);
             workload = workload(props);
         }
-        int n = threads != null ? threads
-                : workload != null && workload.threadCount().isPresent() ? workload.threadCount().getAsInt()
-                : defaultThreads != null ? defaultThreads : 1;
+        int n = threads != null ? threads : wholeRunThreads();
         return RunOptions.builder(driver)
                 .properties(workload != null ? WorkloadOptions.remaining(props) : props)
                 .effectiveProperties(props)
@@ -178,6 +178,17 @@ final class LoadOptions {
                 .maxInFlight(maxInFlight)
                 .coldStart(coldStart)
                 .shard(resolvedShard);
+    }
+
+    /**
+     * The threads when {@code --threads} is not given: the workload's {@code threadcount} or a phases file's
+     * {@code threads}, else 1. Like the workload's {@code target} and {@code operationcount} they describe the
+     * whole run, so a shard takes its part of them (at least one thread); {@code --threads} is this process's own.
+     */
+    private int wholeRunThreads() {
+        int total = workload != null && workload.threadCount().isPresent() ? workload.threadCount().getAsInt()
+                : defaultThreads != null ? defaultThreads : 1;
+        return resolvedShard == null ? total : (int) Math.max(1, resolvedShard.share(total));
     }
 
     /**

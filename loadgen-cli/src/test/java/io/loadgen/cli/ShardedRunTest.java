@@ -55,6 +55,25 @@ class ShardedRunTest {
         assertTrue(r.err.contains("loadgen: shard 0 of 3: target 300 ops/s, operations 3"), r.err);
     }
 
+    /**
+     * A workload's threadcount is the whole run's, as its target is: 10 over 4 shards is 3, 3, 2, 2 (10 in all);
+     * --threads is the shard's own and is not split.
+     */
+    @Test
+    void aWorkloadsThreadcountIsSplitAndThreadsIsTheShardsOwn() {
+        int[] expected = {3, 3, 2, 2};
+        for (int i = 0; i < 4; i++) {
+            RunCommand run = Cli.parse(new RunCommand(null), "--driver", "noop", "-p", "recordcount=10",
+                    "-p", "threadcount=10", "--shard", i + "/4");
+            run.load.shard(Map.of(), false);
+            assertEquals(expected[i], run.load.builder().build().threads(), "shard " + i);
+        }
+        RunCommand own = Cli.parse(new RunCommand(null), "--driver", "noop", "-p", "recordcount=10",
+                "-p", "threadcount=10", "--threads", "6", "--shard", "1/4");
+        own.load.shard(Map.of(), false);
+        assertEquals(6, own.load.builder().build().threads());
+    }
+
     @Test
     void everyPhaseTheWorkloadsTargetAndEachSweepRateAreSplit() throws Exception {
         Path phases = dir.resolve("phases.yaml");
