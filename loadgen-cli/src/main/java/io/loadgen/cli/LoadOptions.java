@@ -75,6 +75,11 @@ final class LoadOptions {
             description = "Leave the first TIME out of the summary (it stays in the interval log). Default: ${DEFAULT-VALUE}.")
     Duration warmup;
 
+    @Option(names = "--max-error-rate", paramLabel = "SHARE", converter = ShareConverter.class, order = 65,
+            description = "The failed share of the operations above which the run failed: it exits 1 and its headline"
+                    + " names the top status with a sample message, e.g. 0.05 or 5%. Default: 10%; 1 (100%) disables it.")
+    Double maxErrorRate;
+
     @Option(names = "--operation", paramLabel = "TYPE", order = 70,
             description = "The operation type to issue, e.g. INSERT or READ (default: the driver's first; "
                     + "'loadgen drivers' lists each driver's). Key numbers run 0, 1, 2, ... across all threads.")
@@ -176,6 +181,7 @@ final class LoadOptions {
                 .interval(interval != null ? interval : ycsb.statusInterval().orElse(DEFAULT_INTERVAL))
                 .operation(operation)
                 .maxInFlight(maxInFlight)
+                .maxErrorRate(maxErrorRate)
                 .coldStart(coldStart)
                 .shard(resolvedShard);
     }
@@ -345,6 +351,16 @@ final class LoadOptions {
             all = new LinkedHashMap<>(ycsb.properties());
         }
         return all;
+    }
+
+    /**
+     * Where an operation count that a {@code -P} file set comes from, e.g. {@code operationcount=1000 from
+     * workloads/workloadc}; null when no file set {@code key} (it came from {@code -p} or nowhere). After
+     * {@link #builder}.
+     */
+    String fromFile(String key) {
+        Path file = fileOf.get(key);
+        return file == null || all == null || !all.containsKey(key) ? null : key + "=" + all.get(key) + " from " + file;
     }
 
     /**

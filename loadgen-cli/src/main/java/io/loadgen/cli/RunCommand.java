@@ -104,6 +104,7 @@ final class RunCommand implements Callable<Integer> {
                 .build();
         load.announceShard(options);
         int code = new RunReporter(io, report).inputs("-P", load.propertyFiles)
+                .countFrom(operations == null ? load.fromFile("operationcount") : null)
                 .inputs("--phases", phases == null ? List.of() : List.of(phases))
                 .run(options, load.plan(), null, gates);
         if (plot != null) {

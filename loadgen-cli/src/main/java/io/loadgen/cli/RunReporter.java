@@ -13,6 +13,11 @@ import io.loadgen.core.output.OutputPaths;
 import io.loadgen.core.run.LoadRun;
 import io.loadgen.core.run.OperationPlan;
 import io.loadgen.core.run.RunOptions;
+import io.loadgen.core.diagnosis.Cause;
+import io.loadgen.core.diagnosis.CauseCode;
+import io.loadgen.core.diagnosis.Diagnosis;
+import io.loadgen.core.diagnosis.Figures;
+import io.loadgen.core.time.Durations;
 import io.loadgen.core.summary.ComparisonTable;
 import io.loadgen.core.summary.HgrmFiles;
 import io.loadgen.core.summary.JsonSummary;
@@ -41,6 +46,7 @@ final class RunReporter {
     private final Streams io;
     private final ReportOptions report;
     private final OutputPaths paths = new OutputPaths();
+    private String countFrom;
 
     RunReporter(Streams io, ReportOptions report) {
         this.io = io;
@@ -50,6 +56,16 @@ final class RunReporter {
     /** Files the command reads, so that no output of the run overwrites them. */
     RunReporter inputs(String option, List<Path> files) {
         paths.inputs(option, files);
+        return this;
+    }
+
+    /**
+     * Where the run's operation count came from when a workload file set it (e.g. {@code operationcount=1000 from
+     * workloads/workloadc}), so a run it stopped says so; null when the command line gave it or none was set.
+     * Returns this reporter.
+     */
+    RunReporter countFrom(String origin) {
+        this.countFrom = origin;
         return this;
     }
 
@@ -96,11 +112,14 @@ final class RunReporter {
             if (run.intervalLogFailure() != null) {
                 failures.add("--hlog", options.hlog(), run.intervalLogFailure());
             }
-            report(result, YcsbClientStats.ofThisJvm(run.driverCloseNs()), json, hgrmDir, failures);
+            report(result, options, YcsbClientStats.ofThisJvm(run.driverCloseNs()), json, hgrmDir, failures);
             if (epilogue != null) {
                 epilogue.accept(result);
             }
             int code = gate == null ? 0 : judge(gate, result, gates.junit, failures);
+            if (result.diagnosis() != null && result.diagnosis().has(CauseCode.TARGET_FAILING)) {
+                code = Main.EXIT_FAILED; // the numbers are of a run whose target failed: no gate verdict stands on them
+            }
             return failures.isEmpty() ? code : failed(failures);
         } finally {
             reported.countDown();
@@ -144,12 +163,21 @@ final class RunReporter {
         }
     }
 
-    private void report(RunResult result, YcsbClientStats client, Path json, Path hgrmDir, OutputFailures failures) {
+    private void report(RunResult result, RunOptions options, YcsbClientStats client, Path json, Path hgrmDir,
+                        OutputFailures failures) {
         PrintStream out = report.humanOut(io);
+        if (result.diagnosis() != null) {
+            out.println(result.diagnosis().headline());
+            stopLines(result, options).forEach(out::println);
+            out.println();
+        }
         YcsbTextSummary.write(result, client, out);
         out.println();
         ComparisonTable.write(result, out);
         out.println(result.corrected().describe());
+        if (result.diagnosis() != null) {
+            diagnosisLines(result.diagnosis()).forEach(out::println);
+        }
         if (result.health().measured()) {
             out.println("Harness: " + result.health().verdict().text() + ".");
         }
@@ -186,6 +214,58 @@ final class RunReporter {
                 () -> hgrmFiles[0] = HgrmFiles.write(result, hgrmDir).size())) {
             io.err().println("loadgen: wrote " + hgrmFiles[0] + " .hgrm files to " + hgrmDir);
         }
+    }
+
+    /**
+     * The diagnosis's causes, one line each, most important first: {@code Diagnosis: target_stalled: ...}, the
+     * further ones indented beneath. A run with nothing to blame has one line, {@code Diagnosis: ok: ...}.
+     */
+    static List<String> diagnosisLines(Diagnosis d) {
+        List<String> lines = new java.util.ArrayList<>();
+        String first = "Diagnosis: ";
+        for (Cause c : d.causes()) {
+            lines.add((lines.isEmpty() ? first : " ".repeat(first.length())) + c.code().key() + ": " + c.text() + ".");
+        }
+        return lines;
+    }
+
+    /**
+     * What ended the run when it is not what a user asked for: an operation count from a workload file that came
+     * before the {@code --duration} asked, or a run that completed nothing, and why. Empty otherwise.
+     */
+    List<String> stopLines(RunResult result, RunOptions options) {
+        List<String> lines = new java.util.ArrayList<>();
+        long runNs = result.runTimeNs();
+        long durationNs = options.duration().toNanos();
+        if ("operations".equals(result.stopReason()) && countFrom != null && durationNs > 0 && runNs < durationNs) {
+            String key = countFrom.substring(0, countFrom.indexOf('='));
+            lines.add("Stopped at " + countFrom + " after " + Figures.duration(runNs) + "; --duration "
+                    + Durations.format(options.duration()) + " not reached; -p " + key
+                    + "=0 lifts it.");
+        }
+        if (result.totalOperations() == 0) {
+            lines.add(nothingIssued(result, options));
+        }
+        return lines;
+    }
+
+    /** Why a run completed nothing: a rate too low for its length, a stop before the first operation, or the target. */
+    private static String nothingIssued(RunResult result, RunOptions options) {
+        if (result.throttled() && options.rateProfile() == null && !options.duration().isZero()) {
+            double gapNs = options.workerIntervalNs();
+            if (gapNs >= options.duration().toNanos()) {
+                return "Nothing was issued: at --target " + Figures.rate(options.targetOpsPerSec()) + " ops/s over "
+                        + options.threads() + (options.threads() == 1 ? " thread" : " threads") + " each thread's"
+                        + " operations are " + Figures.duration((long) gapNs) + " apart, longer than --duration "
+                        + Durations.format(options.duration()) + ", so none fell due before the"
+                        + " end; give a higher --target, a longer --duration or fewer --threads.";
+            }
+        }
+        if (!"duration".equals(result.stopReason()) && !"operations".equals(result.stopReason())) {
+            return "Nothing completed before the run was stopped (" + result.stopReason() + ").";
+        }
+        return "Nothing completed: the operations issued were still in flight when the run ended (see the status"
+                + " line and the driver's warnings above).";
     }
 
     /** One line on how many operations could be in flight at once, and over how many connections. */

@@ -47,6 +47,16 @@ public interface Driver extends AutoCloseable {
     }
 
     /**
+     * What the last failed operation's answer said, for a person (e.g. the server's error reply
+     * {@code OOM command not allowed when used memory > 'maxmemory'}), or null when the driver keeps none. Read
+     * once after all workers have stopped, for the headline of a run that failed; the harness redacts secrets.
+     * A driver keeps it off its hot path: a failure is the rare case. Default: none.
+     */
+    default String lastFailure() {
+        return null;
+    }
+
+    /**
      * Releases what {@code open} acquired. Called once, after all workers have stopped. Declares no
      * checked exception: a driver reports a failure to close by logging it or throwing unchecked.
      */

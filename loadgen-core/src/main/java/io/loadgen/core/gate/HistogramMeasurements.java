@@ -23,6 +23,7 @@ final class HistogramMeasurements implements Measurements {
     private final String whyNoErrors;
     private final String whyNoCorrected;
     private HarnessVerdict verdict;
+    private io.loadgen.core.diagnosis.Diagnosis diagnosis;
 
     /**
      * @param errors         errors by operation type, or null when the source does not record them
@@ -54,6 +55,22 @@ final class HistogramMeasurements implements Measurements {
             }
         }
         return new HistogramMeasurements(source, byTag, spanSec, errors, LogSource.NO_ERRORS, LogSource.NO_CORRECTED);
+    }
+
+    /** Adds the diagnosis of the run these measurements are of (a finished run). Returns this. */
+    HistogramMeasurements withDiagnosis(io.loadgen.core.diagnosis.Diagnosis diagnosis) {
+        this.diagnosis = diagnosis;
+        return this;
+    }
+
+    @Override
+    public java.util.List<io.loadgen.core.diagnosis.CauseCode> causes() {
+        if (diagnosis == null) {
+            throw new BadInputException(LogSource.NO_DIAGNOSIS);
+        }
+        java.util.List<io.loadgen.core.diagnosis.CauseCode> codes = new java.util.ArrayList<>();
+        diagnosis.causes().forEach(c -> codes.add(c.code()));
+        return codes;
     }
 
     /** Adds the harness's verdict of the run these measurements are of (a finished run). Returns this. */

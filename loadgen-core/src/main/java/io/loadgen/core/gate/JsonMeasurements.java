@@ -98,6 +98,25 @@ final class JsonMeasurements implements Measurements {
         return seconds > 0 ? count(op) / seconds : Double.NaN;
     }
 
+    /** From {@code diagnosis.causes[].code}. */
+    @Override
+    public List<io.loadgen.core.diagnosis.CauseCode> causes() {
+        JsonNode causes = root.path("diagnosis").get("causes");
+        if (causes == null || !causes.isArray()) {
+            throw new BadInputException(source + " has no diagnosis (" + (root.has("diagnosis")
+                    ? "it was made from an interval log" : "an older loadgen wrote it")
+                    + "); gate on the JSON summary of a run (loadgen run --json), or on the run itself (run --gate)");
+        }
+        List<io.loadgen.core.diagnosis.CauseCode> codes = new ArrayList<>();
+        for (JsonNode c : causes) {
+            io.loadgen.core.diagnosis.CauseCode code = io.loadgen.core.diagnosis.CauseCode.ofKey(c.path("code").asText(""));
+            if (code != null) {
+                codes.add(code);
+            }
+        }
+        return codes;
+    }
+
     /** From {@code harness.verdict}, {@code harness.verdict_reasons} and {@code harness.verdict_text}. */
     @Override
     public HarnessVerdict harnessVerdict() {

@@ -18,7 +18,12 @@ public record Limit(double value, Unit unit) {
         /** Operations per second. */
         OPS_PER_SEC,
         /** The harness's verdict: 0 = healthy, 1 = behind ({@link io.loadgen.core.summary.HarnessVerdict}). */
-        VERDICT
+        VERDICT,
+        /**
+         * A cause of the run's diagnosis, by its {@link io.loadgen.core.diagnosis.CauseCode} ordinal; an observed
+         * value of -1 means the cause named is not among the run's.
+         */
+        CAUSE
     }
 
     /** The limit of a {@code harness.verdict} rule: {@code healthy}. */

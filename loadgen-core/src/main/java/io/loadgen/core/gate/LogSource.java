@@ -28,6 +28,8 @@ final class LogSource extends GateSource {
             + " counts; gate errors on the JSON summary (loadgen run --json FILE)";
     static final String NO_CORRECTED = "interval logs have no corrected view (it is computed from the whole run"
             + " at its end); gate it on the JSON summary (loadgen run --json FILE), or use intended";
+    static final String NO_DIAGNOSIS = "interval logs have no diagnosis (it is judged on the whole run at its"
+            + " end); gate it on the JSON summary (loadgen run --json FILE) or on the run (run --gate)";
     static final String NO_VERDICT = "interval logs have no harness verdict (it is judged on the whole run at"
             + " its end); gate it on the JSON summary (loadgen run --json FILE) or on the run (run --gate)";
 
@@ -59,6 +61,9 @@ final class LogSource extends GateSource {
         }
         if (rule.metric().kind() == Metric.Kind.VERDICT) {
             throw new BadInputException("rule '" + rule.text() + "': " + NO_VERDICT);
+        }
+        if (rule.metric().kind() == Metric.Kind.DIAGNOSIS) {
+            throw new BadInputException("rule '" + rule.text() + "': " + NO_DIAGNOSIS);
         }
     }
 

@@ -34,4 +34,10 @@ interface Measurements {
 
     /** The harness's verdict on the run; throws when the source holds none (an interval log). */
     io.loadgen.core.summary.HarnessVerdict harnessVerdict();
+
+    /**
+     * The codes of the run's diagnosis, most important first; throws when the source holds none (an interval
+     * log, a JSON summary from before diagnoses or made from a log).
+     */
+    java.util.List<io.loadgen.core.diagnosis.CauseCode> causes();
 }

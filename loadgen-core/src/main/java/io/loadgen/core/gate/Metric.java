@@ -24,7 +24,9 @@ public record Metric(Kind kind, String op, GateView view, Stat stat) {
         /** Completed operations per second. */
         THROUGHPUT,
         /** The harness's verdict on itself ({@code harness.verdict == healthy}), judged on a whole run. */
-        VERDICT
+        VERDICT,
+        /** Whether the run's diagnosis names a cause ({@code diagnosis != harness_stalled}), judged on a whole run. */
+        DIAGNOSIS
     }
 
     public boolean everyOp() {

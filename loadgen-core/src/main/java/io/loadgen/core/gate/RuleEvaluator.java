@@ -103,6 +103,9 @@ final class RuleEvaluator {
                 return m.throughput(op);
             case VERDICT:
                 return m.harnessVerdict().healthy() ? Limit.HEALTHY.value() : Limit.BEHIND.value();
+            case DIAGNOSIS:
+                return m.causes().contains(io.loadgen.core.diagnosis.CauseCode.values()[(int) rule.limit().value()])
+                        ? rule.limit().value() : -1;
             default:
                 break;
         }
@@ -134,6 +137,11 @@ final class RuleEvaluator {
             List<String> reasons = new ArrayList<>();
             m.harnessVerdict().reasons().forEach(r -> reasons.add(r.key()));
             return reasons.isEmpty() ? text : text + " (" + String.join(", ", reasons) + ")";
+        }
+        if (rule.metric().kind() == Metric.Kind.DIAGNOSIS) {
+            List<String> causes = new ArrayList<>();
+            m.causes().forEach(c -> causes.add(c.key()));
+            return "causes: " + String.join(", ", causes);
         }
         if (rule.metric().kind() == Metric.Kind.ERRORS && rule.limit().unit() == Limit.Unit.FRACTION) {
             long count = count(m, op);

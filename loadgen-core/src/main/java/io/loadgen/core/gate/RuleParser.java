@@ -16,6 +16,9 @@ import java.util.regex.Pattern;
  * <pre>
  * RULE    = METRIC CMP LIMIT [over DURATION windows] [abort-on-fail [after DURATION]]
  *         | harness.verdict (== | !=) (healthy | behind)
+ *         | diagnosis (== | !=) CAUSE      (== : CAUSE is among the run's causes; != : it is not)
+ * CAUSE   = ok | target_slow | target_stalled | target_failing | concurrency_limited | harness_saturated
+ *         | harness_stalled | machine_noise
  * METRIC  = OP.VIEW.STAT | OP.failed.FVIEW.STAT | harness.lag.STAT | OP.errors | errors | OP.error_rate | error_rate
  *         | OP.throughput | throughput
  * OP      = an operation type (READ, UPDATE, PING, ...; any case) or * for each type present
@@ -43,6 +46,8 @@ public final class RuleParser {
             + " OP.throughput or throughput (or the rule harness.verdict == healthy)";
     /** The metric whose limit is a fraction of the operations, as k6's {@code rate}. */
     static final String ERROR_RATE = "error_rate";
+    static final String DIAGNOSIS_FORM = "write 'diagnosis != CAUSE' or 'diagnosis == CAUSE' with a CAUSE of "
+            + io.loadgen.core.diagnosis.CauseCode.keys();
     static final String VERDICT_FORM = "write 'harness.verdict == healthy' (or != healthy, == behind, != behind)";
     static final String STATS = "p50, p99.9 (or p(99.9), p999), min, max, mean or count";
     static final String LATENCY_UNITS = "latency limits take ns, us, ms, s or m (e.g. 5ms)";
@@ -74,10 +79,15 @@ public final class RuleParser {
             throw bad(rule, "no comparison; " + HOW + " (CMP is <, <=, > or >=)");
         }
         Comparison cmp = Comparison.of(m.group(2));
+        boolean diagnosis = m.group(1).equalsIgnoreCase("diagnosis");
         boolean verdict = m.group(1).equalsIgnoreCase("harness.verdict");
-        if (cmp == null || cmp.isEquality() != verdict) {
-            throw bad(rule, verdict ? "the verdict is compared with == or !=; " + VERDICT_FORM
+        if (cmp == null || cmp.isEquality() != (verdict || diagnosis)) {
+            throw bad(rule, diagnosis ? "the diagnosis is compared with == or !=; " + DIAGNOSIS_FORM
+                    : verdict ? "the verdict is compared with == or !=; " + VERDICT_FORM
                     : "unknown comparison '" + m.group(2) + "'; use <, <=, > or >=");
+        }
+        if (diagnosis) {
+            return diagnosisRule(rule, cmp, m.group(3));
         }
         if (m.group(1).isEmpty()) {
             throw bad(rule, "no metric before '" + m.group(2) + "'; " + HOW);
@@ -143,6 +153,18 @@ public final class RuleParser {
                     + " run, without windows; " + VERDICT_FORM);
         };
         return new Rule(rule, new Metric(Metric.Kind.VERDICT, null, null, null), cmp, limit, null, false, null);
+    }
+
+    /** {@code diagnosis != harness_stalled}: whether the run's diagnosis names a cause, judged on the whole run. */
+    private static Rule diagnosisRule(String rule, Comparison cmp, String limitText) {
+        io.loadgen.core.diagnosis.CauseCode code = limitText.isEmpty() ? null
+                : io.loadgen.core.diagnosis.CauseCode.ofKey(limitText);
+        if (code == null) {
+            throw bad(rule, limitText.isEmpty() ? "no cause after '" + cmp.symbol() + "'; " + DIAGNOSIS_FORM
+                    : "'" + limitText + "' is not a cause; " + DIAGNOSIS_FORM);
+        }
+        return new Rule(rule, new Metric(Metric.Kind.DIAGNOSIS, null, null, null), cmp,
+                new Limit(code.ordinal(), Limit.Unit.CAUSE), null, false, null);
     }
 
     private static Rule options(String rule, Metric metric, Comparison cmp, Limit limit, String[] tokens, int from) {

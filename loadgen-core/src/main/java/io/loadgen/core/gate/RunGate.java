@@ -156,6 +156,6 @@ public final class RunGate implements IntervalListener {
         return new HistogramMeasurements(SOURCE, byTag, result.runTimeNs() / 1e9, errors, "",
                 throttled ? "the run has no corrected view: " + result.corrected().notApplicable()
                         + "; gate on intended" : "without --target the run has no corrected view")
-                .withVerdict(result.health().verdict());
+                .withVerdict(result.health().verdict()).withDiagnosis(result.diagnosis());
     }
 }

@@ -26,6 +26,7 @@ final class Units {
             case OPS_PER_SEC -> rate(value);
             case VERDICT -> value == 0 ? io.loadgen.core.summary.HarnessVerdict.HEALTHY
                     : io.loadgen.core.summary.HarnessVerdict.BEHIND;
+            case CAUSE -> value < 0 ? "not a cause" : io.loadgen.core.diagnosis.CauseCode.values()[(int) value].key();
         };
     }
 

@@ -74,10 +74,10 @@ public final class WorkerRecorders {
 
     /**
      * Layout: [4 * op] intended, [4 * op + 1] service, [4 * op + 2] failed intended, [4 * op + 3] failed
-     * service, [4 * opTypes] lag.
+     * service, [4 * opTypes] lag, [4 * opTypes + 1] the harness's delay.
      */
     private static Histogram[] newSet(int opTypes, boolean multiWriter) {
-        Histogram[] set = new Histogram[PER_OP * opTypes + 1];
+        Histogram[] set = new Histogram[PER_OP * opTypes + 2];
         for (int i = 0; i < set.length; i++) {
             set[i] = multiWriter
                     ? new AtomicHistogram(Histograms.LOWEST_NS, Histograms.HIGHEST_NS, Histograms.SIGNIFICANT_DIGITS)
@@ -95,6 +95,18 @@ public final class WorkerRecorders {
      *               interval as its latencies, so summaries' counts and views always agree
      */
     public void record(int opType, long intendedStartNs, long actualStartNs, long endNs, long lagNs, int status) {
+        record(opType, intendedStartNs, actualStartNs, endNs, lagNs, lagNs, status);
+    }
+
+    /**
+     * As {@link #record(int, long, long, long, long, int)}, with the harness's own delay of the operation apart
+     * from its lag: the lag plus what the harness's delays of the operations before it, in a backlog, carried
+     * over to it (see {@code LoadThread}). Recorded, like the lag, only when the run has a schedule.
+     *
+     * @param delayNs the harness's delay of the operation, or {@link #NO_LAG} when the run has no schedule
+     */
+    public void record(int opType, long intendedStartNs, long actualStartNs, long endNs, long lagNs, long delayNs,
+                       int status) {
         long phase = phaser.writerCriticalSectionEnter();
         try {
             Buffer buffer = active;
@@ -105,6 +117,7 @@ public final class WorkerRecorders {
             set[at + 1].recordValue(Histograms.clamp(endNs - actualStartNs));
             if (lagNs != NO_LAG) {
                 set[PER_OP * opTypes].recordValue(Histograms.clamp(lagNs));
+                set[PER_OP * opTypes + 1].recordValue(Histograms.clamp(delayNs));
             }
         } finally {
             phaser.writerCriticalSectionExit(phase);
@@ -161,5 +174,10 @@ public final class WorkerRecorders {
     /** Adds the last flipped interval's lag into {@code target}. Sampler thread only. */
     public void addLagTo(Histogram target) {
         target.add(inactive.histograms[PER_OP * opTypes]);
+    }
+
+    /** Adds the last flipped interval's harness delay into {@code target}. Sampler thread only. */
+    public void addHarnessDelayTo(Histogram target) {
+        target.add(inactive.histograms[PER_OP * opTypes + 1]);
     }
 }

@@ -65,10 +65,10 @@ final class AsyncIssuer extends LoadThread {
     }
 
     @Override
-    long issue(Operation op, int type, long key, long intendedNs, long startNs, long lagNs) {
+    long issue(Operation op, int type, long key, long intendedNs, long startNs, long lagNs, long delayNs) {
         SlotPool.Slot slot = acquired;
         acquired = null;
-        slot.arm(type, key, intendedNs, startNs, lagNs);
+        slot.arm(type, key, intendedNs, startNs, lagNs, delayNs);
         SlotPool.submit(driver, op, slot, onError);
         return clock.nanoTime();
     }

@@ -37,4 +37,10 @@ final class DriverErrorReport implements IntervalSink {
             reported = errors;
         }
     }
+
+    /** One exception for a person, secrets redacted: its message (its class's simple name when it has none). */
+    static String message(Throwable t) {
+        String m = t.getMessage();
+        return Secrets.redact(m == null || m.isBlank() ? t.getClass().getSimpleName() : m);
+    }
 }

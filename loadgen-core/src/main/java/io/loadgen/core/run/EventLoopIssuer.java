@@ -50,6 +50,8 @@ final class EventLoopIssuer extends LoadThread {
     private boolean armed;
     private long intendedNs;
     private long readyNs;
+    /** The harness's delay of the last operation issued, which a backlog carries to the next ({@link #harnessDelay}). */
+    private long carriedNs;
     private long drainDeadlineNs;
 
     EventLoopIssuer(Setup setup, AsyncDriver driver, int maxInFlight, ScheduledExecutorService executor) {
@@ -135,22 +137,25 @@ final class EventLoopIssuer extends LoadThread {
                 return;
             }
             countHeldBack(schedule != null ? intendedNs : startNs, waited, startNs);
-            issue(slot, startNs);
+            issue(slot, startNs, waited);
         }
     }
 
-    private void issue(SlotPool.Slot slot, long startNs) {
+    private void issue(SlotPool.Slot slot, long startNs, boolean waited) {
         long lagNs = WorkerRecorders.NO_LAG;
+        long delayNs = WorkerRecorders.NO_LAG;
         long nextIntendedNs = 0;
         if (schedule == null) {
             intendedNs = startNs;
         } else {
             lagNs = startNs - (intendedNs - readyNs >= 0 ? intendedNs : readyNs);
+            delayNs = harnessDelay(lagNs, intendedNs, readyNs, waited ? 0 : carriedNs);
+            carriedNs = delayNs;
             nextIntendedNs = schedule.nextIntendedStartNs();
             position.publish(index, nextIntendedNs);
         }
         int type = prepare(op, intendedNs);
-        slot.arm(type, preparedKey, intendedNs, startNs, lagNs);
+        slot.arm(type, preparedKey, intendedNs, startNs, lagNs, delayNs);
         SlotPool.submit(driver, op, slot, onError);
         long freeNs = clock.nanoTime();
         countBehind(intendedNs, readyNs, startNs, freeNs);
@@ -240,7 +245,7 @@ final class EventLoopIssuer extends LoadThread {
     }
 
     @Override
-    long issue(Operation op, int type, long key, long intendedNs, long startNs, long lagNs) {
+    long issue(Operation op, int type, long key, long intendedNs, long startNs, long lagNs, long delayNs) {
         throw new IllegalStateException("an event-loop issuer has no thread of its own");
     }
 }

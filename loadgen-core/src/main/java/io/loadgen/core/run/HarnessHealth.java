@@ -1,5 +1,8 @@
 package io.loadgen.core.run;
 
+import io.loadgen.core.diagnosis.Diagnoser;
+import io.loadgen.core.diagnosis.Diagnosis;
+import io.loadgen.core.diagnosis.Figures;
 import io.loadgen.core.record.Histograms;
 import io.loadgen.core.summary.HarnessReport;
 import io.loadgen.core.summary.HarnessVerdict;
@@ -20,6 +23,11 @@ import org.HdrHistogram.Histogram;
 final class HarnessHealth implements TaggedSeries, IntervalSink {
     /** The interval-log tag of the hiccup meter's histograms. */
     static final String HICCUP_TAG = "harness.hiccup";
+    /**
+     * The least stall the status line names: 1 ms. Below it a stall is within the wake-up latency of a parked
+     * thread on a busy machine (100-300 us measured here), which every interval has.
+     */
+    static final long NOTE_FLOOR_NS = 1_000_000L;
 
     private final HiccupMeter meter;
     private final LoadThread[] workers;
@@ -97,23 +105,34 @@ final class HarnessHealth implements TaggedSeries, IntervalSink {
     }
 
     /**
-     * What the status line should say about the harness for the interval just sampled ({@code intervalNs}
-     * long), or null when nothing crossed a {@link HarnessVerdict} limit, e.g.
-     * {@code hiccup max 12.4 ms, 1 GC pause of 41 ms, harness share 62%}. Aggregator thread, after
-     * {@link #onInterval}.
+     * What the status line should say about the harness for the interval just sampled, or null when nothing
+     * is worth a word, e.g. {@code harness stalled 301 ms}, {@code machine noise 12.4 ms},
+     * {@code harness saturated: share 62%}. Proportional, as the diagnosis is: the harness stalled when its own
+     * delay of the interval's operations reached {@link Diagnoser#MATERIAL_SHARE} of their intended latency at
+     * p99 (the note gives its longest); a hiccup of the meter's sleeping thread, or a GC pause, that long while no worker was
+     * delayed so is machine noise. Aggregator thread, after {@link #onInterval}.
      */
-    String statusNote(long intervalNs, boolean throttled) {
+    String statusNote(IntervalSnapshot s) {
         StringBuilder note = new StringBuilder();
-        if (meter != null && intervalHiccupMaxNs > HarnessVerdict.HICCUP_MAX_LIMIT_NS) {
-            note.append("hiccup max ").append(duration(intervalHiccupMaxNs));
+        long intendedP99 = 0;
+        for (IntervalSnapshot.Op op : s.operations()) {
+            intendedP99 = Math.max(intendedP99, op.intended().getValueAtPercentile(99));
         }
-        if (intervalGc.count > 0 && intervalGc.maxNs > HarnessVerdict.GC_PAUSE_MAX_LIMIT_NS) {
-            note.append(note.length() > 0 ? ", " : "").append(intervalGc.count).append(" GC pause")
-                    .append(intervalGc.count == 1 ? "" : "s").append(", max ").append(duration(intervalGc.maxNs));
+        Histogram delay = s.harnessDelay();
+        long delayMax = delay == null ? 0 : delay.getMaxValue();
+        boolean stalled = delay != null && delay.getTotalCount() > 0
+                && delay.getValueAtPercentile(99) >= Diagnoser.MATERIAL_SHARE * intendedP99
+                && delayMax >= NOTE_FLOOR_NS;
+        if (stalled) {
+            note.append("harness stalled ").append(duration(delayMax));
         }
-        double share = (double) intervalHarnessNs / ((double) Math.max(1, intervalNs) * workers.length);
-        if (throttled && share > HarnessVerdict.HARNESS_SHARE_LIMIT) {
-            note.append(note.length() > 0 ? ", " : "").append("harness share ").append(HarnessVerdict.percent(share));
+        long noiseNs = intervalHiccupMaxNs;
+        if (!stalled && noiseNs >= NOTE_FLOOR_NS && noiseNs >= Diagnoser.MATERIAL_SHARE * intendedP99) {
+            note.append("machine noise ").append(duration(noiseNs));
+        }
+        double share = (double) intervalHarnessNs / ((double) Math.max(1, s.lengthNs()) * workers.length);
+        if (s.lag() != null && share > Diagnoser.HARNESS_SHARE_LIMIT) {
+            note.append(note.length() > 0 ? ", " : "").append("harness saturated: share ").append(Figures.percent(share));
         }
         return note.length() == 0 ? null : note.toString();
     }
@@ -121,25 +140,44 @@ final class HarnessHealth implements TaggedSeries, IntervalSink {
     /**
      * The run's report and verdict over its measured time. Main thread, after the aggregator has ended.
      *
-     * @param measuredNs    the measured time (after the warm-up), per worker
-     * @param lag           the scheduler's lag over the measured time; null when unthrottled
-     * @param intendedMaxNs the worst intended latency of any operation type
+     * @param measuredNs the measured time (after the warm-up), per worker
+     * @param lag        the scheduler's lag over the measured time; null when unthrottled
+     * @param diagnosis  the run's diagnosis, which the verdict is derived from
      */
-    HarnessReport report(long measuredNs, boolean throttled, Histogram lag, long intendedMaxNs) {
-        double workerNs = (double) Math.max(1, measuredNs) * workers.length;
-        double harnessShare = Math.min(1, (lastHarnessNs - startHarnessNs) / workerNs);
-        double behindShare = Math.min(1, (lastHarnessNs - startHarnessNs + lastOwnNs - startOwnNs) / workerNs);
-        Histogram hiccups = meter == null ? null : totalHiccups;
-        HarnessVerdict verdict = HarnessVerdict.judge(new HarnessVerdict.Measured(throttled,
+    HarnessReport report(long measuredNs, boolean throttled, Histogram lag, Diagnosis diagnosis) {
+        double[] shares = shares(measuredNs);
+        Histogram hiccups = hiccups();
+        HarnessVerdict verdict = HarnessVerdict.of(diagnosis, new HarnessVerdict.Measured(throttled,
                 throttled && lag != null ? lag.getValueAtPercentile(99) : 0,
                 hiccups == null ? -1 : hiccups.getMaxValue(), totalGc.count, totalGc.totalNs, totalGc.maxNs,
-                behindShare, harnessShare, intendedMaxNs));
-        return new HarnessReport(hiccups, totalGc.count, totalGc.totalNs, totalGc.maxNs, behindShare, harnessShare,
+                shares[0], shares[1]));
+        return new HarnessReport(hiccups, totalGc.count, totalGc.totalNs, totalGc.maxNs, shares[0], shares[1],
                 verdict);
     }
 
+    /**
+     * The share of the workers' measured time spent behind schedule, and the harness's own part of it, 0..1
+     * each. Main thread, after the aggregator has ended.
+     */
+    double[] shares(long measuredNs) {
+        double workerNs = (double) Math.max(1, measuredNs) * workers.length;
+        double harnessShare = Math.min(1, (lastHarnessNs - startHarnessNs) / workerNs);
+        double behindShare = Math.min(1, (lastHarnessNs - startHarnessNs + lastOwnNs - startOwnNs) / workerNs);
+        return new double[]{behindShare, harnessShare};
+    }
+
+    /** The hiccups over the measured time, or null when not measured. Main thread, after the aggregator. */
+    Histogram hiccups() {
+        return meter == null ? null : totalHiccups;
+    }
+
+    /** The harness's GC pauses over the measured time: count and longest. Main thread, after the aggregator. */
+    long[] gcPauses() {
+        return new long[]{totalGc.count, totalGc.maxNs};
+    }
+
     private static String duration(long ns) {
-        return HarnessVerdict.duration(ns);
+        return Figures.duration(ns);
     }
 
     /** Count, total and longest of some pauses. Aggregator thread. */

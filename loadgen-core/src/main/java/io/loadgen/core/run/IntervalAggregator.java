@@ -53,6 +53,8 @@ final class IntervalAggregator implements Runnable {
     private final OpSeries[] ops;
     private final List<IntervalSnapshot.Op> opViews;
     private final SealedHistogram lag;
+    /** The harness's own delay of the interval's operations (not logged: the log keeps {@code harness.lag}). */
+    private final SealedHistogram harnessDelay;
     private final TaggedSeries[] extra;
     private final SealedHistogram[] extraHistograms;
     private final long[] statusCounts;
@@ -109,6 +111,7 @@ final class IntervalAggregator implements Runnable {
         }
         this.opViews = List.copyOf(views);
         this.lag = new SealedHistogram(latencyShape);
+        this.harnessDelay = new SealedHistogram(latencyShape);
         this.extra = b.series.toArray(new TaggedSeries[0]);
         this.extraHistograms = new SealedHistogram[extra.length];
         for (int i = 0; i < extra.length; i++) {
@@ -201,6 +204,11 @@ final class IntervalAggregator implements Runnable {
                 r.addLagTo(lag);
             }
             seal(lag, "harness.lag", startMs, endMs);
+            harnessDelay.unseal().reset();
+            for (WorkerRecorders r : recorders) {
+                r.addHarnessDelayTo(harnessDelay);
+            }
+            seal(harnessDelay, "harness.delay", startMs, endMs);
         }
         for (int i = 0; i < extra.length; i++) {
             extraHistograms[i].unseal().reset();
@@ -270,6 +278,7 @@ final class IntervalAggregator implements Runnable {
         b.behindNs = throttled ? position.behindNs(nowNs) : 0;
         b.operations = opViews;
         b.lag = throttled ? lag : null;
+        b.harnessDelay = throttled ? harnessDelay : null;
         b.byTag = byTag;
         b.events = drainEvents();
         b.driverCounters = driverCounters == null ? NO_COUNTERS : driverCounters.get();

@@ -36,6 +36,7 @@ public final class IntervalSnapshot {
     private final long behindNs;
     private final List<Op> operations;
     private final Histogram lag;
+    private final Histogram harnessDelay;
     private final Map<String, Histogram> byTag;
     private final List<Event> events;
     private final Map<String, Number> driverCounters;
@@ -54,6 +55,7 @@ public final class IntervalSnapshot {
         this.behindNs = b.behindNs;
         this.operations = b.operations;
         this.lag = b.lag;
+        this.harnessDelay = b.harnessDelay;
         this.byTag = b.byTag;
         this.events = b.events;
         this.driverCounters = b.driverCounters;
@@ -136,6 +138,16 @@ public final class IntervalSnapshot {
     /** {@code harness.lag}, the scheduler's own delay of this interval's operations; null when unthrottled. */
     public Histogram lag() {
         return lag;
+    }
+
+    /**
+     * The harness's own delay of this interval's operations (throttled runs; else null): each one's lag plus
+     * what the harness's delays of the operations before it carried over through a backlog
+     * ({@code LoadThread.harnessDelay}). How much of each operation's latency the load generator itself,
+     * not the target, may have caused. Not in the interval log.
+     */
+    public Histogram harnessDelay() {
+        return harnessDelay;
     }
 
     /**
@@ -243,6 +255,7 @@ public final class IntervalSnapshot {
         long behindNs;
         List<Op> operations;
         Histogram lag;
+        Histogram harnessDelay;
         Map<String, Histogram> byTag;
         List<Event> events;
         Map<String, Number> driverCounters;

@@ -4,6 +4,10 @@ import io.loadgen.core.BadInputException;
 import io.loadgen.core.Limits;
 import io.loadgen.core.Secrets;
 import io.loadgen.core.StopSignal;
+import io.loadgen.core.diagnosis.Diagnoser;
+import io.loadgen.core.diagnosis.Diagnosis;
+import io.loadgen.core.diagnosis.Evidence;
+import io.loadgen.core.diagnosis.Latencies;
 import io.loadgen.core.driver.AsyncDriver;
 import io.loadgen.core.driver.Driver;
 import io.loadgen.core.driver.DriverContext;
@@ -525,17 +529,65 @@ public final class LoadRun {
             harness.put("in_flight_at_end", inFlightAtEnd);
         }
         Histogram lag = options.throttled() ? totals.lag() : Histograms.newHistogram();
-        long intendedMaxNs = 0;
-        for (int o = 0; o < ops.length; o++) {
-            intendedMaxNs = Math.max(intendedMaxNs, Math.max(totals.total(o, View.INTENDED).getMaxValue(),
-                    totals.failedTotal(o, View.INTENDED).getMaxValue()));
-        }
+        Diagnosis diagnosis = Diagnoser.diagnose(evidence(ops, workers, totals, driver, health, unissued));
         return new RunResult(provider.name(), options.targetOpsPerSec(), options.threads(), totals.measuredNs(),
                 results, lag, expectedIntervalNs, unissued, driver.stats(), harness,
                 stop.isStopped() ? stop.reason() : issued == options.operations() ? "operations" : "duration",
-                corrected, health.report(totals.measuredNs(), options.throttled(), lag, intendedMaxNs),
+                corrected, health.report(totals.measuredNs(), options.throttled(), lag, diagnosis),
                 new RunInfo(t0Ms, options.seed(), options.effectiveProperties(), options.shard(),
-                        options.startAtMs() == 0 ? null : options.startAtMs()));
+                        options.startAtMs() == 0 ? null : options.startAtMs()), diagnosis);
+    }
+
+    /**
+     * What the diagnosis judges: every completed operation's intended and service latency (successes and
+     * failures together: a failure is an answer too), the harness's own delay of them, the failures by
+     * status with one driver exception's message, the backlog left, the concurrency, and the harness's watch
+     * on itself. Main thread, after the run.
+     */
+    private Evidence evidence(String[] ops, LoadThread[] workers, RunTotals totals, Driver driver,
+                              HarnessHealth health, long unissued) {
+        Histogram intended = Histograms.newHistogram();
+        Histogram service = Histograms.newHistogram();
+        long completed = 0;
+        long[] byStatus = new long[Status.count()];
+        for (int o = 0; o < ops.length; o++) {
+            intended.add(totals.total(o, View.INTENDED));
+            intended.add(totals.failedTotal(o, View.INTENDED));
+            service.add(totals.total(o, View.SERVICE));
+            service.add(totals.failedTotal(o, View.SERVICE));
+            for (int k = 0; k < Status.count(); k++) {
+                byStatus[k] += totals.statusCounts()[o * Status.count() + k];
+            }
+        }
+        List<Evidence.StatusCount> failures = new ArrayList<>();
+        long failed = 0;
+        for (int k = 0; k < Status.count(); k++) {
+            completed += byStatus[k];
+            Status status = Status.byOrdinal(k);
+            if (!status.isOk() && byStatus[k] > 0) {
+                failed += byStatus[k];
+                failures.add(new Evidence.StatusCount(status.name(), byStatus[k]));
+            }
+        }
+        failures.sort((a, b) -> Long.compare(b.count(), a.count()));
+        String sample = null;
+        for (LoadThread w : workers) {
+            if (sample == null && w.lastError() != null) {
+                sample = DriverErrorReport.message(w.lastError());
+            }
+        }
+        if (sample == null && failed > 0 && driver.lastFailure() != null) {
+            sample = io.loadgen.core.Secrets.redact(driver.lastFailure());
+        }
+        double[] shares = health.shares(totals.measuredNs());
+        Histogram hiccups = health.hiccups();
+        long[] gc = health.gcPauses();
+        return new Evidence(provider.name(), options.throttled(), options.targetOpsPerSec(), totals.measuredNs(),
+                completed, failed, failures, sample, unissued, options.threads(), inFlightPerThread(driver),
+                driver instanceof AsyncDriver, Latencies.of(intended), Latencies.of(service),
+                options.throttled() ? Latencies.of(totals.harnessDelay()) : Latencies.NONE,
+                hiccups == null ? -1 : hiccups.getMaxValue(), gc[0], gc[1], shares[0], shares[1],
+                options.maxErrorRate());
     }
 
     /**

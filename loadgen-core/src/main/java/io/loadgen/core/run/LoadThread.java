@@ -153,6 +153,7 @@ abstract class LoadThread implements Runnable {
             position.publish(index, intendedNs);
         }
         long readyNs = intendedNs; // when this thread was last free to issue
+        long carriedNs = 0; // the harness's delay of the last operation, which a backlog carries to the next
         while (issued < operationLimit && !stop.isStopped()) {
             if (schedule != null && intendedNs - endNs >= 0) {
                 return;
@@ -173,6 +174,7 @@ abstract class LoadThread implements Runnable {
             }
             long nextIntendedNs = 0;
             long lagNs = WorkerRecorders.NO_LAG;
+            long delayNs = WorkerRecorders.NO_LAG;
             if (schedule == null) {
                 intendedNs = startNs;
             }
@@ -181,15 +183,31 @@ abstract class LoadThread implements Runnable {
                 // The scheduler's own delay: from when the op could have started (its intended start, or
                 // when this thread became free if it was behind) to when it did. Queueing is not lag.
                 lagNs = startNs - (intendedNs - readyNs >= 0 ? intendedNs : readyNs);
+                delayNs = harnessDelay(lagNs, intendedNs, readyNs, waited ? 0 : carriedNs);
+                carriedNs = delayNs;
                 nextIntendedNs = schedule.nextIntendedStartNs();
                 position.publish(index, nextIntendedNs); // while this op runs, the next one may fall due
             }
             int type = prepare(op, intendedNs);
-            long freeNs = issue(op, type, preparedKey, intendedNs, startNs, lagNs);
+            long freeNs = issue(op, type, preparedKey, intendedNs, startNs, lagNs, delayNs);
             countBehind(intendedNs, readyNs, startNs, freeNs);
             readyNs = freeNs;
             intendedNs = nextIntendedNs;
         }
+    }
+
+    /**
+     * The harness's own delay of one operation: its lag, plus, when it was due before this thread was free
+     * (a backlog), the part of its queueing the harness caused. The thread became free when the previous
+     * operation ended, which the harness's delay of that one ({@code carriedNs}) pushed back by at most that
+     * much; so the harness caused at most {@code min(carriedNs, readyNs - intendedNs)} of this one's wait
+     * behind it. A stall of the harness of S thus reaches every operation of the backlog it leaves, shrinking
+     * as the thread catches up, while a slow target's queueing stays the target's. After a wait for
+     * capacity (an in-flight slot) nothing is carried: that wait was the target's. A compare and an add.
+     */
+    static long harnessDelay(long lagNs, long intendedNs, long readyNs, long carriedNs) {
+        long queuedNs = readyNs - intendedNs;
+        return queuedNs > 0 ? lagNs + Math.min(carriedNs, queuedNs) : lagNs;
     }
 
     /**
@@ -223,10 +241,11 @@ abstract class LoadThread implements Runnable {
      * Issues one operation and arranges for it to be recorded with these times.
      *
      * @param type the operation's index among the run's types (for recorders and status counts)
-     * @param key  its logical key, handed back to {@link OperationSequence#completed} when it completes
+     * @param key     its logical key, handed back to {@link OperationSequence#completed} when it completes
+     * @param delayNs the harness's own delay of it ({@link #harnessDelay}), or {@code NO_LAG} unthrottled
      * @return the clock when this thread is free to issue the next one
      */
-    abstract long issue(Operation op, int type, long key, long intendedNs, long startNs, long lagNs);
+    abstract long issue(Operation op, int type, long key, long intendedNs, long startNs, long lagNs, long delayNs);
 
     /**
      * Counts one operation's time when it was issued behind schedule, i.e. due before this thread became

@@ -1,5 +1,6 @@
 package io.loadgen.core.run;
 
+import io.loadgen.core.diagnosis.Diagnoser;
 import io.loadgen.core.BadInputException;
 import io.loadgen.core.Limits;
 import io.loadgen.core.schedule.Arrival;
@@ -53,6 +54,7 @@ public final class RunOptions {
     private final long seed;
     private final String operation;
     private final int maxInFlight;
+    private final double maxErrorRate;
     private final RateProfile rateProfile;
     private final boolean coldStart;
     private final Shard shard;
@@ -75,6 +77,8 @@ public final class RunOptions {
         this.seed = b.seed;
         this.operation = b.operation;
         this.maxInFlight = b.maxInFlight == null ? DRIVER_DEFAULT_IN_FLIGHT : b.maxInFlight;
+        this.maxErrorRate = b.maxErrorRate == null ? Diagnoser.DEFAULT_MAX_ERROR_RATE
+                : b.maxErrorRate;
         this.rateProfile = b.rateProfile;
         this.coldStart = b.coldStart;
         this.shard = b.shard;
@@ -202,6 +206,14 @@ public final class RunOptions {
         return maxInFlight;
     }
 
+    /**
+     * The failed share of the operations above which the run failed ({@code --max-error-rate}): its diagnosis
+     * names {@code target_failing} and the command exits 1. Default 10%; 1 disables.
+     */
+    public double maxErrorRate() {
+        return maxErrorRate;
+    }
+
     /** Each worker's intended gap between operations: threads / target, in ns; 0 when unthrottled. */
     public double workerIntervalNs() {
         return throttled() ? threads * 1e9 / targetOpsPerSec : 0.0;
@@ -256,6 +268,7 @@ public final class RunOptions {
         private long seed = System.nanoTime();
         private String operation;
         private Integer maxInFlight;
+        private Double maxErrorRate;
         private RateProfile rateProfile;
         private boolean coldStart;
         private Shard shard;
@@ -375,6 +388,12 @@ public final class RunOptions {
             return this;
         }
 
+        /** The failed share above which the run failed ({@code --max-error-rate}, 0..1); null for 10%. */
+        public Builder maxErrorRate(Double share) {
+            this.maxErrorRate = share;
+            return this;
+        }
+
         /**
          * Validates every setting.
          *
@@ -418,6 +437,10 @@ public final class RunOptions {
             if (maxInFlight != null && maxInFlight > Limits.MAX_IN_FLIGHT) {
                 throw new BadInputException("--max-in-flight " + maxInFlight + " is above the limit of "
                         + Limits.MAX_IN_FLIGHT + " per thread; give a lower one");
+            }
+            if (maxErrorRate != null && !(maxErrorRate >= 0 && maxErrorRate <= 1)) {
+                throw new BadInputException("--max-error-rate must be a share from 0 to 1, e.g. 0.05 or 5% (got "
+                        + maxErrorRate + "); 1 disables it");
             }
             if (maxInFlight != null && maxInFlight < 1) {
                 throw new BadInputException("--max-in-flight must be at least 1 (got " + maxInFlight + ")");

@@ -21,6 +21,7 @@ final class RunTotals implements IntervalSink {
     private final Histogram[] failedService;
     private final long[] statusCounts;
     private final Histogram lag = Histograms.newHistogram();
+    private final Histogram harnessDelay = Histograms.newHistogram();
     private boolean holdsWarmup;
     private boolean started;
     private long measuredFromNs;
@@ -66,6 +67,9 @@ final class RunTotals implements IntervalSink {
         if (s.lag() != null) {
             lag.add(s.lag());
         }
+        if (s.harnessDelay() != null) {
+            harnessDelay.add(s.harnessDelay());
+        }
         measuredToNs = s.endNs();
     }
 
@@ -76,6 +80,7 @@ final class RunTotals implements IntervalSink {
             }
         }
         lag.reset();
+        harnessDelay.reset();
         java.util.Arrays.fill(statusCounts, 0);
         this.measuredFromNs = measuredFromNs;
     }
@@ -97,6 +102,11 @@ final class RunTotals implements IntervalSink {
 
     Histogram lag() {
         return lag;
+    }
+
+    /** The harness's own delay of the measured operations (empty when unthrottled). */
+    Histogram harnessDelay() {
+        return harnessDelay;
     }
 
     /** Measured time: from the end of the warm-up (or the start, if it never ended) to the last interval's end. */

@@ -81,19 +81,21 @@ final class SlotPool {
         private long intendedNs;
         private long startNs;
         private long lagNs;
+        private long delayNs;
 
-        void arm(int type, long key, long intendedNs, long startNs, long lagNs) {
+        void arm(int type, long key, long intendedNs, long startNs, long lagNs, long delayNs) {
             this.type = type;
             this.key = key;
             this.intendedNs = intendedNs;
             this.startNs = startNs;
             this.lagNs = lagNs;
+            this.delayNs = delayNs;
         }
 
         @Override
         public void complete(Status status) {
             long endNs = clock.nanoTime();
-            recorders.record(type, intendedNs, startNs, endNs, lagNs, (status != null ? status : Status.ERROR).ordinal());
+            recorders.record(type, intendedNs, startNs, endNs, lagNs, delayNs, (status != null ? status : Status.ERROR).ordinal());
             sequence.completed(type, key);
             free.offer(this);
             onFree.run();

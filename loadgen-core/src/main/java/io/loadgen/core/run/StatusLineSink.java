@@ -76,7 +76,7 @@ final class StatusLineSink implements IntervalSink {
         if (s.behindNs() >= BEHIND_REPORT_NS) {
             line.behind(s.behindNs());
         }
-        String harness = health == null ? null : health.statusNote(s.lengthNs(), s.lag() != null);
+        String harness = health == null ? null : health.statusNote(s);
         if (harness != null) {
             line.harness(harness);
         }

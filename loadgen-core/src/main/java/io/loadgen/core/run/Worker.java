@@ -16,10 +16,10 @@ final class Worker extends LoadThread {
     }
 
     @Override
-    long issue(Operation op, int type, long key, long intendedNs, long startNs, long lagNs) {
+    long issue(Operation op, int type, long key, long intendedNs, long startNs, long lagNs, long delayNs) {
         Status status = execute(op);
         long endNs = clock.nanoTime();
-        recorders.record(type, intendedNs, startNs, endNs, lagNs, status.ordinal());
+        recorders.record(type, intendedNs, startNs, endNs, lagNs, delayNs, status.ordinal());
         sequence.completed(type, key);
         return endNs;
     }

@@ -1,7 +1,10 @@
 package io.loadgen.core.summary;
 
-import java.math.BigDecimal;
-import java.math.MathContext;
+import io.loadgen.core.diagnosis.Cause;
+import io.loadgen.core.diagnosis.CauseCode;
+import io.loadgen.core.diagnosis.Diagnosis;
+import io.loadgen.core.diagnosis.Figures;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -11,56 +14,37 @@ import java.util.Locale;
  * {@value #HEALTHY} or {@value #BEHIND}, the reasons, and one line for a person, e.g.
  * <pre>
  * harness healthy: lag p99 12 us, hiccup max 0.3 ms, no GC pause
- * the load generator itself fell behind (lag p99 38 ms; 3 GC pauses, max 41 ms): latencies up to about 41 ms may be the harness's, not the target's
+ * the load generator itself fell behind: the load generator itself stalled, up to 301 ms (...): its own delay can explain at most ...
  * </pre>
- * Judged at the end of a run from the harness's own measurements ({@link Measured}) against fixed limits
- * (the README's "Harness health" lists them); {@link #judge} is a pure function, so every branch is
- * tested with exact inputs. Immutable.
+ * Kept for compatibility ({@code harness.verdict} in JSON and gate rules); derived from the run's
+ * {@link Diagnosis}: {@value #BEHIND} exactly when a cause blames the harness ({@link CauseCode#HARNESS_SATURATED},
+ * {@link CauseCode#HARNESS_STALLED}). A hiccup of a sleeping thread, a long lag of one operation, a GC pause that
+ * delayed nothing material: none of these alone makes it {@value #BEHIND} any more; the diagnosis weighs the
+ * harness's delay against the latencies it would distort. Immutable.
  *
- * <p>Lag alone cannot be the judge. Lag is measured from when an operation could have started: its
- * intended start, or, when the worker was behind, the moment it became free. So a harness too slow to
- * issue at the rate asked for shows a tiny lag (the few dozen ns between two operations) while the run
- * falls seconds behind. The {@link Reason#CAPACITY} test catches that: the share of the workers' time
- * the harness itself spent between operations that were already overdue. A slow target keeps the
- * workers behind too, but then the time is the target's, the harness's share stays small, and the
- * verdict stays healthy and says the target was the one behind.
- *
- * @param healthy whether no limit was crossed
- * @param reasons the limits crossed, in {@link Reason} order; empty when healthy
+ * @param healthy whether no cause blames the harness
+ * @param reasons what the blame rests on, in {@link Reason} order; empty when healthy
  * @param text    the verdict for a person, one line
  */
 public record HarnessVerdict(boolean healthy, List<Reason> reasons, String text) {
-    /** The verdict's word when no limit was crossed. */
+    /** The verdict's word when no cause blames the harness. */
     public static final String HEALTHY = "healthy";
     /** The verdict's word when the harness fell behind. */
     public static final String BEHIND = "behind";
-
-    /** The scheduler's own delay, p99, above which the harness fell behind: 1 ms. */
-    public static final long LAG_P99_LIMIT_NS = 1_000_000L;
-    /** The longest hiccup (platform stall seen by the hiccup meter) above which it did: 10 ms. */
-    public static final long HICCUP_MAX_LIMIT_NS = 10_000_000L;
-    /** The longest GC pause of the harness's JVM above which it did: 10 ms. */
-    public static final long GC_PAUSE_MAX_LIMIT_NS = 10_000_000L;
-    /** The harness's own share of the workers' time, while behind schedule, above which it could not issue fast enough: 25%. */
-    public static final double HARNESS_SHARE_LIMIT = 0.25;
-    /** The share of the workers' time behind schedule from which a healthy verdict says who was behind: 1%. */
-    public static final double BEHIND_MENTION = 0.01;
-
-    private static final MathContext THREE = new MathContext(3);
 
     public HarnessVerdict {
         reasons = List.copyOf(reasons);
     }
 
-    /** What a limit was crossed by. */
+    /** What the blame rests on. */
     public enum Reason {
-        /** The harness's own work between overdue operations took too much of the workers' time. */
+        /** The harness's own work between overdue operations took too much of the workers' time ({@code harness_saturated}). */
         CAPACITY,
-        /** The scheduler woke workers late: lag p99 over its limit. */
+        /** The workers started late, by more than the latencies can hide ({@code harness_stalled}). */
         LAG,
-        /** The platform stalled the harness's process: hiccup max over its limit. */
+        /** Kept so that old JSON summaries read; a hiccup alone never blames the harness now. */
         HICCUP,
-        /** The harness's JVM paused for GC longer than the limit. */
+        /** The harness's JVM paused for GC, and that explains most of its stall ({@code harness_stalled}). */
         GC;
 
         /** The reason's name in JSON: {@code capacity}, {@code lag}, {@code hiccup}, {@code gc}. */
@@ -70,7 +54,7 @@ public record HarnessVerdict(boolean healthy, List<Reason> reasons, String text)
     }
 
     /**
-     * What the harness measured about itself over the measured time (after the warm-up).
+     * What the harness measured about itself over the measured time (after the warm-up), for the healthy line.
      *
      * @param throttled      whether the run had a schedule (else there is no lag and nothing is behind)
      * @param lagP99Ns       the scheduler's lag, p99 (ignored when unthrottled)
@@ -79,12 +63,10 @@ public record HarnessVerdict(boolean healthy, List<Reason> reasons, String text)
      * @param gcPauseTotalNs their total length
      * @param gcPauseMaxNs   the longest of them
      * @param behindShare    the share of the workers' time spent on operations issued behind schedule, 0..1
-     * @param harnessShare   the share of the workers' time the harness itself spent between such operations
-     *                       (from one's completion to the next one's start), 0..1; at most {@code behindShare}
-     * @param intendedMaxNs  the worst intended latency of any operation type: how far behind the run fell
+     * @param harnessShare   the share of the workers' time the harness itself spent between such operations, 0..1
      */
     public record Measured(boolean throttled, long lagP99Ns, long hiccupMaxNs, long gcPauses, long gcPauseTotalNs,
-                           long gcPauseMaxNs, double behindShare, double harnessShare, long intendedMaxNs) {
+                           long gcPauseMaxNs, double behindShare, double harnessShare) {
     }
 
     /** The verdict's word: {@value #HEALTHY} or {@value #BEHIND}. */
@@ -92,60 +74,45 @@ public record HarnessVerdict(boolean healthy, List<Reason> reasons, String text)
         return healthy ? HEALTHY : BEHIND;
     }
 
-    /** Judges the measurements against the limits. */
-    public static HarnessVerdict judge(Measured m) {
+    /** The verdict a diagnosis implies, worded with the harness's own measurements. */
+    public static HarnessVerdict of(Diagnosis diagnosis, Measured m) {
         List<Reason> reasons = new ArrayList<>();
-        List<String> crossed = new ArrayList<>();
-        long upToNs = 0;
-        if (m.throttled() && m.harnessShare() > HARNESS_SHARE_LIMIT) {
+        Cause saturated = diagnosis.get(CauseCode.HARNESS_SATURATED);
+        if (saturated != null) {
             reasons.add(Reason.CAPACITY);
-            crossed.add("it cannot issue this fast: its own work between operations took " + percent(m.harnessShare())
-                    + " of the workers' time, behind schedule");
-            upToNs = Math.max(upToNs, m.intendedMaxNs());
         }
-        if (m.throttled() && m.lagP99Ns() > LAG_P99_LIMIT_NS) {
+        Cause stalled = diagnosis.get(CauseCode.HARNESS_STALLED);
+        if (stalled != null) {
             reasons.add(Reason.LAG);
-            crossed.add(lag(m));
-            upToNs = Math.max(upToNs, m.lagP99Ns());
-        }
-        if (m.hiccupMaxNs() > HICCUP_MAX_LIMIT_NS) {
-            reasons.add(Reason.HICCUP);
-            crossed.add(hiccup(m));
-            upToNs = Math.max(upToNs, m.hiccupMaxNs());
-        }
-        if (m.gcPauseMaxNs() > GC_PAUSE_MAX_LIMIT_NS) {
-            reasons.add(Reason.GC);
-            crossed.add(gc(m));
-            upToNs = Math.max(upToNs, m.gcPauseMaxNs());
+            if (m.gcPauses() > 0 && stalled.text().contains("its own GC")) {
+                reasons.add(Reason.GC);
+            }
         }
         if (reasons.isEmpty()) {
-            return new HarnessVerdict(true, reasons, healthyText(m));
+            return new HarnessVerdict(true, reasons, "harness healthy: " + figures(m));
         }
-        String text = "the load generator itself fell behind (" + String.join("; ", crossed) + ")"
-                + (upToNs > 0 ? ": latencies up to about " + duration(upToNs) + " may be the harness's, not the target's"
-                : ": latencies may be the harness's, not the target's");
-        return new HarnessVerdict(false, reasons, text);
+        List<String> codes = new ArrayList<>();
+        if (saturated != null) {
+            codes.add(CauseCode.HARNESS_SATURATED.key());
+        }
+        if (stalled != null) {
+            codes.add(CauseCode.HARNESS_STALLED.key());
+        }
+        return new HarnessVerdict(false, reasons, "the load generator itself fell behind (" + String.join(", ", codes)
+                + ", see the diagnosis): " + figures(m));
     }
 
-    private static String healthyText(Measured m) {
+    private static String figures(Measured m) {
         List<String> parts = new ArrayList<>();
-        parts.add(m.throttled() ? lag(m) : "no schedule, so no lag");
-        parts.add(m.hiccupMaxNs() < 0 ? "hiccups not measured" : hiccup(m));
+        parts.add(m.throttled() ? "lag p99 " + duration(m.lagP99Ns()) : "no schedule, so no lag");
+        parts.add(m.hiccupMaxNs() < 0 ? "hiccups not measured" : "hiccup max " + duration(m.hiccupMaxNs()));
         parts.add(gc(m));
-        String text = "harness healthy: " + String.join(", ", parts);
-        if (m.throttled() && m.behindShare() >= BEHIND_MENTION) {
-            text += "; the workers spent " + percent(m.behindShare()) + " of their time behind schedule, waiting on the"
-                    + " target (the harness's own share: " + percent(m.harnessShare()) + ")";
+        String text = String.join(", ", parts);
+        if (m.throttled() && m.behindShare() >= 0.01) {
+            text += "; the workers spent " + percent(m.behindShare()) + " of their time behind schedule (the harness's"
+                    + " own share: " + percent(m.harnessShare()) + ")";
         }
         return text;
-    }
-
-    private static String lag(Measured m) {
-        return "lag p99 " + duration(m.lagP99Ns());
-    }
-
-    private static String hiccup(Measured m) {
-        return "hiccup max " + duration(m.hiccupMaxNs());
     }
 
     private static String gc(Measured m) {
@@ -156,30 +123,13 @@ public record HarnessVerdict(boolean healthy, List<Reason> reasons, String text)
                 : m.gcPauses() + " GC pauses, max " + duration(m.gcPauseMaxNs()) + ", total " + duration(m.gcPauseTotalNs());
     }
 
-    /** A duration for a person, three significant digits in the largest fitting unit: {@code 120 ns}, {@code 12.3 us}, {@code 41 ms}, {@code 1.41 s}. */
+    /** {@link Figures#duration}. */
     public static String duration(long ns) {
-        if (ns < 1_000) {
-            return ns + " ns";
-        }
-        if (ns < 1_000_000) {
-            return significant(ns / 1e3) + " us";
-        }
-        if (ns < 1_000_000_000) {
-            return significant(ns / 1e6) + " ms";
-        }
-        return significant(ns / 1e9) + " s";
+        return Figures.duration(ns);
     }
 
-    /** A share as a percentage to two significant digits (at least one decimal below 1%), e.g. {@code 62%}, {@code 0.03%}. */
+    /** {@link Figures#percent}. */
     public static String percent(double share) {
-        double p = share * 100;
-        if (p == 0) {
-            return "0%";
-        }
-        return new BigDecimal(p).round(new MathContext(2)).stripTrailingZeros().toPlainString() + "%";
-    }
-
-    private static String significant(double v) {
-        return new BigDecimal(v).round(THREE).stripTrailingZeros().toPlainString();
+        return Figures.percent(share);
     }
 }

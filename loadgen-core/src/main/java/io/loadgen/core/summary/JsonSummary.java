@@ -6,6 +6,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.loadgen.core.Secrets;
+import io.loadgen.core.diagnosis.Cause;
+import io.loadgen.core.diagnosis.Diagnosis;
 import io.loadgen.core.driver.Status;
 import io.loadgen.core.record.View;
 import org.HdrHistogram.Histogram;
@@ -39,7 +41,9 @@ import java.util.Map;
  *                "gc_pause_max_ms": 0.0, "behind_share": 0.004, "harness_share": 0.0001,
  *                "verdict": "healthy", "verdict_reasons": [], "verdict_text": "harness healthy: lag p99 12 us, ...",
  *                ...every entry of RunResult.harness() },
- *   "driver_stats": { ...every entry of RunResult.driverStats() }
+ *   "driver_stats": { ...every entry of RunResult.driverStats() },
+ *   "diagnosis": { "headline": "mockdb kept up: 1,000 ops/s offered and 1,000 done, intended p99 4.31 ms (...).",
+ *                  "causes": [ { "code": "ok", "text": "...", "figures": { "intended_p99_ms": 4.31, ... } } ] }
  * }
  * VIEW = { "min_us", "mean_us", "p50_us", "p90_us", "p95_us", "p99_us", "p99_9_us", "p99_99_us",
  *          "max_us" (doubles, microseconds), "count" (integer) }
@@ -81,6 +85,13 @@ import java.util.Map;
  * driver; both null without a single rate). When the corrected view is not applicable every
  * {@code corrected} is {@code null} and {@code corrected_note} says why in one line; otherwise the note
  * is {@code null}. See {@link CorrectedBasis}.
+ *
+ * <p>{@code diagnosis} says what the numbers mean ({@link io.loadgen.core.diagnosis.Diagnoser}): {@code causes},
+ * most important first, each a stable {@code code} ({@code ok}, {@code target_slow}, {@code target_stalled},
+ * {@code target_failing}, {@code concurrency_limited}, {@code harness_saturated}, {@code harness_stalled},
+ * {@code machine_noise}), the sentence and its figures (keys carry their unit); {@code headline} the run's one
+ * sentence. {@code harness.verdict} is derived from it: {@code behind} exactly when a cause blames the harness.
+ * A summary made from a log has {@code diagnosis} null.
  */
 public final class JsonSummary {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -106,7 +117,24 @@ public final class JsonSummary {
         root.set("operations", operations(result));
         root.set("harness", harness(result));
         root.set("driver_stats", numbers(result.driverStats()));
+        root.set("diagnosis", diagnosis(result.diagnosis()));
         return root;
+    }
+
+    private static com.fasterxml.jackson.databind.JsonNode diagnosis(Diagnosis d) {
+        if (d == null) {
+            return NODES.nullNode();
+        }
+        ObjectNode node = NODES.objectNode();
+        node.put("headline", d.headline());
+        com.fasterxml.jackson.databind.node.ArrayNode causes = node.putArray("causes");
+        for (Cause c : d.causes()) {
+            ObjectNode cause = causes.addObject();
+            cause.put("code", c.code().key());
+            cause.put("text", c.text());
+            cause.set("figures", numbers(c.figures()));
+        }
+        return node;
     }
 
     public static void write(RunResult result, Path file) throws IOException {

@@ -1,5 +1,6 @@
 package io.loadgen.core.summary;
 
+import io.loadgen.core.diagnosis.Diagnosis;
 import org.HdrHistogram.Histogram;
 
 import java.util.Collections;
@@ -30,6 +31,8 @@ import java.util.Objects;
  * @param health              the harness's watch on itself: hiccups, its GC pauses, its share of the workers'
  *                            time, and the verdict; {@link HarnessReport#NONE} when it did not watch
  * @param info                when the run started, its seed and effective properties; {@link RunInfo#NONE} when unknown
+ * @param diagnosis           what the numbers mean: the causes that shaped them and the headline; null for a result
+ *                            without one (a summary made from an interval log)
  */
 public record RunResult(
         String driver,
@@ -45,7 +48,8 @@ public record RunResult(
         String stopReason,
         CorrectedBasis corrected,
         HarnessReport health,
-        RunInfo info) {
+        RunInfo info,
+        Diagnosis diagnosis) {
 
     public RunResult {
         operations = List.copyOf(operations);
@@ -54,6 +58,15 @@ public record RunResult(
         Objects.requireNonNull(info, "info");
         driverStats = Collections.unmodifiableMap(new LinkedHashMap<>(driverStats));
         harness = Collections.unmodifiableMap(new LinkedHashMap<>(harness));
+    }
+
+    /** A result without a diagnosis (a summary made from a log). */
+    public RunResult(String driver, double targetOpsPerSec, int threads, long runTimeNs, List<OpResult> operations,
+                     Histogram lag, long expectedIntervalNs, long unissuedOps, Map<String, Number> driverStats,
+                     Map<String, Number> harness, String stopReason, CorrectedBasis corrected, HarnessReport health,
+                     RunInfo info) {
+        this(driver, targetOpsPerSec, threads, runTimeNs, operations, lag, expectedIntervalNs, unissuedOps,
+                driverStats, harness, stopReason, corrected, health, info, null);
     }
 
     /** A result without its start, seed and properties ({@link RunInfo#NONE}). */

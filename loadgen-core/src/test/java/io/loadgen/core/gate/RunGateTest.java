@@ -175,8 +175,10 @@ class RunGateTest {
     @Test
     void aRunWhoseHarnessFellBehindFailsTheVerdictRule() {
         RunResult r = result();
-        HarnessVerdict behind = HarnessVerdict.judge(new HarnessVerdict.Measured(true, 120, 400_000, 0, 0, 0, 1.0, 0.62,
-                1_412 * MS));
+        io.loadgen.core.diagnosis.Diagnosis saturated = io.loadgen.core.diagnosis.Evidences.healthy().shares(1.0, 0.62)
+                .diagnose();
+        HarnessVerdict behind = HarnessVerdict.of(saturated, new HarnessVerdict.Measured(true, 120, 400_000, 0, 0, 0,
+                1.0, 0.62));
         RunResult judged = new RunResult(r.driver(), r.targetOpsPerSec(), r.threads(), r.runTimeNs(), r.operations(),
                 r.lag(), r.expectedIntervalNs(), 0, Map.of(), Map.of(), "duration", r.corrected(),
                 new HarnessReport(null, 0, 0, 0, 1.0, 0.62, behind));

@@ -34,7 +34,7 @@ class JsonSummaryTest {
         assertEquals(List.of("schema_version", "version", "start_time", "seed", "properties", "driver", "target_ops_per_sec", "throttled", "throughput_ops_per_sec", "threads",
                 "duration_s", "stop_reason", "unissued_operations", "expected_interval_us",
                 "corrected_expected_interval_us", "corrected_in_flight_per_thread", "corrected_note", "operations",
-                "harness", "driver_stats"), keys(json));
+                "harness", "driver_stats", "diagnosis"), keys(json));
         assertEquals(100.0, json.get("corrected_expected_interval_us").asDouble());
         assertEquals(1, json.get("corrected_in_flight_per_thread").asInt());
         assertTrue(json.get("corrected_note").isNull());
@@ -141,8 +141,10 @@ class JsonSummaryTest {
         Histogram hiccups = Histograms.newHistogram();
         hiccups.recordValueWithCount(0, 1000);
         hiccups.recordValue(41 * MS);
-        HarnessVerdict verdict = HarnessVerdict.judge(new HarnessVerdict.Measured(true, 20 * US, hiccups.getMaxValue(),
-                3, 96 * MS, 41 * MS, 0.5, 0.001, 200 * MS));
+        HarnessVerdict verdict = HarnessVerdict.of(io.loadgen.core.diagnosis.Evidences.healthy()
+                        .delay(new io.loadgen.core.diagnosis.Latencies(1000, 0, 0, 0, 38 * MS, 41 * MS, 41 * MS))
+                        .gc(3, 41 * MS).diagnose(),
+                new HarnessVerdict.Measured(true, 20 * US, hiccups.getMaxValue(), 3, 96 * MS, 41 * MS, 0.5, 0.001));
         RunResult t = KnownRuns.throttled();
         RunResult r = new RunResult(t.driver(), t.targetOpsPerSec(), t.threads(), t.runTimeNs(), t.operations(), t.lag(),
                 t.expectedIntervalNs(), t.unissuedOps(), t.driverStats(), t.harness(), t.stopReason(), t.corrected(),
@@ -157,10 +159,9 @@ class JsonSummaryTest {
         assertEquals(0.5, harness.get("behind_share").asDouble());
         assertEquals(0.001, harness.get("harness_share").asDouble());
         assertEquals("behind", harness.get("verdict").asText());
-        assertEquals(MAPPER.readTree("[\"hiccup\",\"gc\"]"), harness.get("verdict_reasons"));
+        assertEquals(MAPPER.readTree("[\"lag\",\"gc\"]"), harness.get("verdict_reasons"));
         assertEquals(verdict.text(), harness.get("verdict_text").asText());
-        assertTrue(verdict.text().endsWith("latencies up to about 41 ms may be the harness's, not the target's"),
-                verdict.text());
+        assertTrue(verdict.text().startsWith("the load generator itself fell behind (harness_stalled"), verdict.text());
     }
 
     /**

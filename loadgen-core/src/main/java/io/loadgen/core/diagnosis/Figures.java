@@ -1,0 +1,62 @@
+package io.loadgen.core.diagnosis;
+
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
+import java.util.Locale;
+
+/**
+ * Numbers for a person, as every sentence of a diagnosis (and the harness's verdict) writes them: a duration
+ * to three significant digits in the largest fitting unit, a share as a percentage, a rate with thousands
+ * separators. Stateless; any thread.
+ */
+public final class Figures {
+    private static final MathContext THREE = new MathContext(3);
+
+    private Figures() {
+    }
+
+    /** {@code 120 ns}, {@code 12.3 us}, {@code 41 ms}, {@code 1.41 s}. */
+    public static String duration(long ns) {
+        if (ns < 1_000) {
+            return ns + " ns";
+        }
+        if (ns < 1_000_000) {
+            return significant(ns / 1e3) + " us";
+        }
+        if (ns < 1_000_000_000) {
+            return significant(ns / 1e6) + " ms";
+        }
+        return significant(ns / 1e9) + " s";
+    }
+
+    /** A share to two significant digits, e.g. {@code 62%}, {@code 0.03%}; {@code 0%} for none. */
+    public static String percent(double share) {
+        double p = share * 100;
+        if (p == 0) {
+            return "0%";
+        }
+        return new BigDecimal(p).round(new MathContext(2)).stripTrailingZeros().toPlainString() + "%";
+    }
+
+    /** A rate in ops/s with thousands separators: {@code 9,987}, {@code 20,000,000}; one decimal below 10. */
+    public static String rate(double opsPerSec) {
+        DecimalFormat f = new DecimalFormat(opsPerSec < 10 ? "#,##0.#" : "#,##0", DecimalFormatSymbols.getInstance(Locale.US));
+        return f.format(opsPerSec);
+    }
+
+    /** A count with thousands separators. */
+    public static String count(long n) {
+        return new DecimalFormat("#,##0", DecimalFormatSymbols.getInstance(Locale.US)).format(n);
+    }
+
+    /** ns as ms for a JSON figure, to the µs. */
+    public static double ms(long ns) {
+        return Math.round(ns / 1e3) / 1e3;
+    }
+
+    private static String significant(double v) {
+        return new BigDecimal(v).round(THREE).stripTrailingZeros().toPlainString();
+    }
+}
