@@ -118,14 +118,17 @@ public final class Diagnoser {
      */
     private static final double[] BLAMED_PERCENTILES = {99, 99.9};
 
-    /** The larger share of intended p99 or p99.9 that the harness's own delay could account for. */
+    /**
+     * The larger share of the reported intended p99 or p99.9 (the successes') that the harness's own delay could
+     * account for; 0 when nothing succeeded (no reported latency to distort).
+     */
     static double harnessPart(Evidence e) {
-        if (!e.throttled() || e.harnessDelay().count() == 0) {
+        if (!e.throttled() || e.harnessDelay().count() == 0 || e.reportedIntended().count() == 0) {
             return 0;
         }
         double part = 0;
         for (double p : BLAMED_PERCENTILES) {
-            long intended = e.intended().at(p);
+            long intended = e.reportedIntended().at(p);
             if (intended > 0) {
                 part = Math.max(part, Math.min(1.0, (double) e.harnessDelay().at(p) / intended));
             }
@@ -144,7 +147,26 @@ public final class Diagnoser {
 
     /** In-flight needed by Little's law: rate x service mean, rounded up. */
     static long inFlightNeeded(Evidence e) {
-        return (long) Math.ceil(e.targetOpsPerSec() * e.service().meanNs() / 1e9);
+        return inFlightNeeded(e.targetOpsPerSec(), e.service().meanNs());
+    }
+
+    /**
+     * Little's law: how many operations must be in flight to carry {@code opsPerSec} when each takes
+     * {@code serviceMeanNs} on average, rounded up.
+     */
+    public static long inFlightNeeded(double opsPerSec, long serviceMeanNs) {
+        return (long) Math.ceil(opsPerSec * serviceMeanNs / 1e9);
+    }
+
+    /**
+     * The flag that raises the in-flight to {@code needed}, with its value and the present one: an async driver's
+     * {@code --max-in-flight} (per thread), a blocking driver's {@code --threads} (each of its threads has one
+     * operation in flight, whatever its connections).
+     */
+    public static String concurrencyFlag(boolean async, int threads, int inFlightPerThread, long needed) {
+        long perThread = (long) Math.ceil((double) needed / threads);
+        return async ? "--max-in-flight " + perThread + " (per thread; now " + inFlightPerThread + ")"
+                : "--threads " + needed + " (now " + threads + ")";
     }
 
     private static void targetCauses(Evidence e, List<Cause> causes) {
@@ -202,15 +224,15 @@ public final class Diagnoser {
         double p = 99;
         double worst = 0;
         for (double q : BLAMED_PERCENTILES) {
-            long intended = e.intended().at(q);
+            long intended = e.reportedIntended().at(q);
             double part = intended > 0 ? (double) e.harnessDelay().at(q) / intended : 0;
             if (part > worst) {
                 worst = part;
                 p = q;
             }
         }
-        long delay = Math.min(e.harnessDelay().at(p), e.intended().at(p));
-        long intended = e.intended().at(p);
+        long delay = Math.min(e.harnessDelay().at(p), e.reportedIntended().at(p));
+        long intended = e.reportedIntended().at(p);
         String label = p >= 100 ? "max" : p >= 99.9 ? "p99.9" : "p99";
         boolean gc = e.gcPauseMaxNs() >= MAJOR_SHARE * e.harnessDelay().maxNs();
         Map<String, Number> f = new LinkedHashMap<>();
@@ -262,10 +284,8 @@ public final class Diagnoser {
     }
 
     private static Cause concurrency(Evidence e, long needed, boolean secondary) {
-        long perThread = (long) Math.ceil((double) needed / e.threads());
         double carries = e.service().meanNs() > 0 ? e.slots() * 1e9 / e.service().meanNs() : 0;
-        String flag = e.async() ? "--max-in-flight " + perThread + " (per thread; now " + e.inFlightPerThread() + ")"
-                : "--threads " + needed + " (now " + e.threads() + ")";
+        String flag = concurrencyFlag(e.async(), e.threads(), e.inFlightPerThread(), needed);
         Map<String, Number> f = new LinkedHashMap<>();
         f.put("in_flight", e.slots());
         f.put("in_flight_needed", needed);
@@ -273,10 +293,15 @@ public final class Diagnoser {
         f.put("carries_ops_per_sec", Math.round(carries));
         f.put("target_ops_per_sec", e.targetOpsPerSec());
         String text = (secondary ? "if " + e.target() + " has spare capacity, too little concurrency also held the rate: "
-                : "too little concurrency for the rate: ") + e.slots() + " in flight carry at most " + rate(carries)
-                + " ops/s at " + e.target() + "'s service mean " + duration(e.service().meanNs()) + " (Little's law);"
-                + " " + needed + " are needed for " + rate(e.targetOpsPerSec()) + " ops/s: " + flag;
+                : "too little concurrency for the rate: ") + inFlight(e.slots()) + " can carry at most " + rate(carries)
+                + " ops/s at " + e.target() + "'s service mean of " + duration(e.service().meanNs()) + "; "
+                + rate(e.targetOpsPerSec()) + " ops/s needs " + needed + " (Little's law): " + flag;
         return new Cause(CauseCode.CONCURRENCY_LIMITED, text, f);
+    }
+
+    /** {@code 1 operation in flight}, {@code 8 operations in flight}. */
+    static String inFlight(long n) {
+        return n + (n == 1 ? " operation" : " operations") + " in flight";
     }
 
     private static Cause noise(Evidence e) {

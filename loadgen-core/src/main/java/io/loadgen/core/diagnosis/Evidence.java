@@ -32,12 +32,14 @@ import java.util.Objects;
  * @param behindShare       the share of the workers' time spent on operations issued behind schedule, 0..1
  * @param harnessShare      of that, the share the harness itself took between operations, 0..1
  * @param maxErrorRate      the failed share above which the run failed ({@code --max-error-rate}); 1 disables
+ * @param reportedIntended  the successes' latency from their intended start: what the summary reports, so what a
+ *                          harness delay could distort (failures are reported apart)
  */
 public record Evidence(String target, boolean throttled, double targetOpsPerSec, long measuredNs, long completed,
                        long failed, List<StatusCount> failures, String sampleFailure, long unissued, int threads,
                        int inFlightPerThread, boolean async, Latencies intended, Latencies service,
                        Latencies harnessDelay, long hiccupMaxNs, long gcPauses, long gcPauseMaxNs,
-                       double behindShare, double harnessShare, double maxErrorRate) {
+                       double behindShare, double harnessShare, double maxErrorRate, Latencies reportedIntended) {
 
     public Evidence {
         Objects.requireNonNull(target, "target");
@@ -45,6 +47,7 @@ public record Evidence(String target, boolean throttled, double targetOpsPerSec,
         Objects.requireNonNull(intended, "intended");
         Objects.requireNonNull(service, "service");
         Objects.requireNonNull(harnessDelay, "harnessDelay");
+        Objects.requireNonNull(reportedIntended, "reportedIntended");
     }
 
     /** How many operations of one status. */
@@ -70,6 +73,6 @@ public record Evidence(String target, boolean throttled, double targetOpsPerSec,
     public Evidence withMaxErrorRate(double rate) {
         return new Evidence(target, throttled, targetOpsPerSec, measuredNs, completed, failed, failures,
                 sampleFailure, unissued, threads, inFlightPerThread, async, intended, service, harnessDelay, hiccupMaxNs,
-                gcPauses, gcPauseMaxNs, behindShare, harnessShare, rate);
+                gcPauses, gcPauseMaxNs, behindShare, harnessShare, rate, reportedIntended);
     }
 }

@@ -40,10 +40,12 @@ public final class Figures {
         return new BigDecimal(p).round(new MathContext(2)).stripTrailingZeros().toPlainString() + "%";
     }
 
-    /** A rate in ops/s with thousands separators: {@code 9,987}, {@code 20,000,000}; one decimal below 10. */
+    /** A rate in ops/s with thousands separators: {@code 9,987}, {@code 20,000,000}; three significant digits below 10 ({@code 0.001}). */
     public static String rate(double opsPerSec) {
-        DecimalFormat f = new DecimalFormat(opsPerSec < 10 ? "#,##0.#" : "#,##0", DecimalFormatSymbols.getInstance(Locale.US));
-        return f.format(opsPerSec);
+        if (opsPerSec > 0 && opsPerSec < 10) {
+            return significant(opsPerSec);
+        }
+        return new DecimalFormat("#,##0", DecimalFormatSymbols.getInstance(Locale.US)).format(opsPerSec);
     }
 
     /** A count with thousands separators. */

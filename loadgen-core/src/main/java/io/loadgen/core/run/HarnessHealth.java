@@ -120,14 +120,14 @@ final class HarnessHealth implements TaggedSeries, IntervalSink {
         }
         Histogram delay = s.harnessDelay();
         long delayMax = delay == null ? 0 : delay.getMaxValue();
-        boolean stalled = delay != null && delay.getTotalCount() > 0
+        boolean stalled = delay != null && delay.getTotalCount() > 0 && intendedP99 > 0
                 && delay.getValueAtPercentile(99) >= Diagnoser.MATERIAL_SHARE * intendedP99
                 && delayMax >= NOTE_FLOOR_NS;
         if (stalled) {
             note.append("harness stalled ").append(duration(delayMax));
         }
         long noiseNs = intervalHiccupMaxNs;
-        if (!stalled && noiseNs >= NOTE_FLOOR_NS && noiseNs >= Diagnoser.MATERIAL_SHARE * intendedP99) {
+        if (!stalled && intendedP99 > 0 && noiseNs >= NOTE_FLOOR_NS && noiseNs >= Diagnoser.MATERIAL_SHARE * intendedP99) {
             note.append("machine noise ").append(duration(noiseNs));
         }
         double share = (double) intervalHarnessNs / ((double) Math.max(1, s.lengthNs()) * workers.length);

@@ -480,6 +480,10 @@ public final class LoadRun {
         for (IntervalSink sink : sinks) {
             b.sinks.add(new GuardedSink(sink, "interval sink " + sink.getClass().getName()));
         }
+        if (warnings != null && options.throttled()) {
+            b.sinks.add(new LittlesLawCheck(warnings, provider.name(), options.targetOpsPerSec(), options.threads(),
+                    inFlightPerThread(driver), driver instanceof AsyncDriver));
+        }
         if (status != null) {
             b.sinks.add(new StatusLineSink(status, provider.name(), options.duration().toNanos(), options.operations(),
                     health));
@@ -547,11 +551,13 @@ public final class LoadRun {
     private Evidence evidence(String[] ops, LoadThread[] workers, RunTotals totals, Driver driver,
                               HarnessHealth health, long unissued) {
         Histogram intended = Histograms.newHistogram();
+        Histogram reported = Histograms.newHistogram();
         Histogram service = Histograms.newHistogram();
         long completed = 0;
         long[] byStatus = new long[Status.count()];
         for (int o = 0; o < ops.length; o++) {
             intended.add(totals.total(o, View.INTENDED));
+            reported.add(totals.total(o, View.INTENDED));
             intended.add(totals.failedTotal(o, View.INTENDED));
             service.add(totals.total(o, View.SERVICE));
             service.add(totals.failedTotal(o, View.SERVICE));
@@ -587,7 +593,7 @@ public final class LoadRun {
                 driver instanceof AsyncDriver, Latencies.of(intended), Latencies.of(service),
                 options.throttled() ? Latencies.of(totals.harnessDelay()) : Latencies.NONE,
                 hiccups == null ? -1 : hiccups.getMaxValue(), gc[0], gc[1], shares[0], shares[1],
-                options.maxErrorRate());
+                options.maxErrorRate(), Latencies.of(reported));
     }
 
     /**

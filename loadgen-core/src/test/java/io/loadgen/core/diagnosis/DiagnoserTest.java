@@ -85,8 +85,8 @@ class DiagnoserTest {
         Cause c = d.primary();
         assertEquals(10L, c.figures().get("in_flight_needed"));
         assertEquals(100L, c.figures().get("carries_ops_per_sec"));
-        assertTrue(c.text().endsWith("10 are needed for 1,000 ops/s: --max-in-flight 10 (per thread; now 1)"), c.text());
-        assertTrue(d.headline().startsWith("Too little concurrency for the rate: 1 in flight carry at most 100 ops/s"),
+        assertEquals("Too little concurrency for the rate: 1 operation in flight can carry at most 100 ops/s at mockdb's"
+                + " service mean of 10 ms; 1,000 ops/s needs 10 (Little's law): --max-in-flight 10 (per thread; now 1).",
                 d.headline());
     }
 

@@ -33,6 +33,7 @@ public final class Evidences {
     double behindShare;
     double harnessShare;
     double maxErrorRate = Diagnoser.DEFAULT_MAX_ERROR_RATE;
+    Latencies reported;
 
     public static Evidences healthy() {
         return new Evidences();
@@ -45,6 +46,13 @@ public final class Evidences {
 
     public Evidences intended(Latencies l) {
         intended = l;
+        reported = null;
+        return this;
+    }
+
+    /** The successes' intended latency, when some operations failed (default: every operation's). */
+    public Evidences reported(Latencies l) {
+        reported = l;
         return this;
     }
 
@@ -115,7 +123,7 @@ public final class Evidences {
     public Evidence build() {
         return new Evidence(target, throttled, rate, measuredNs, completed, failed, failures, sample, unissued, threads,
                 inFlight, async, intended, service, delay, hiccupMaxNs, gcPauses, gcPauseMaxNs, behindShare,
-                harnessShare, maxErrorRate);
+                harnessShare, maxErrorRate, reported != null ? reported : intended);
     }
 
     public Diagnosis diagnose() {

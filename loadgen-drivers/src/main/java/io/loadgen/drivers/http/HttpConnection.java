@@ -165,6 +165,9 @@ final class HttpConnection extends ChannelInboundHandlerAdapter {
             if (msg instanceof HttpResponse response) {
                 if (response.decoderResult().isFailure()) {
                     counters.badResponses.increment();
+                    if (counters.firstBadResponse == null) {
+                        counters.firstBadResponse = response.decoderResult().cause();
+                    }
                     ctx.close();
                     return;
                 }
@@ -173,6 +176,9 @@ final class HttpConnection extends ChannelInboundHandlerAdapter {
             if (msg instanceof LastHttpContent last) {
                 if (last.decoderResult().isFailure()) {
                     counters.badResponses.increment();
+                    if (counters.firstBadResponse == null) {
+                        counters.firstBadResponse = last.decoderResult().cause();
+                    }
                     ctx.close();
                 } else if (code >= 200 || code == 101) {
                     answered(code);

@@ -1,6 +1,7 @@
 package io.loadgen.drivers.http;
 
 import io.loadgen.core.driver.Status;
+import io.loadgen.drivers.support.Causes;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -23,6 +24,10 @@ final class HttpCounters {
     final LongAdder rejected = new LongAdder();
     /** The last error a connection saw, for the log; racy by design (any loop may set it). */
     volatile Throwable lastError;
+    /** Why the first response that was not HTTP failed to decode, or null; set once, so a flood allocates nothing. */
+    volatile Throwable firstBadResponse;
+    /** The first failed status code a response carried, or 0; a plain int, so counting it allocates nothing. */
+    volatile int firstFailedCode;
     private final Status[] statusByCode = new Status[600];
 
     /** @param success which codes count as OK (indexed by code) */
@@ -56,7 +61,25 @@ final class HttpCounters {
     Status status(int code) {
         boolean known = code >= 100 && code < 600;
         byClass[known ? code / 100 : 0].increment();
-        return known ? statusByCode[code] : Status.ERROR;
+        Status s = known ? statusByCode[code] : Status.ERROR;
+        if (s != Status.OK && firstFailedCode == 0) {
+            firstFailedCode = code;
+        }
+        return s;
+    }
+
+    /**
+     * What the failures said, for a person: a response that was not HTTP, a connection's error, or a failed status
+     * code; null when nothing failed. After the run.
+     */
+    String lastFailure() {
+        if (firstBadResponse != null) {
+            return "the server's response was not HTTP (" + Causes.rootMessage(firstBadResponse) + ")";
+        }
+        if (lastError != null) {
+            return Causes.rootMessage(lastError);
+        }
+        return firstFailedCode == 0 ? null : "HTTP " + firstFailedCode;
     }
 
     /** Clears every count (after the warm-up, so the run's counts are the run's). */

@@ -283,6 +283,11 @@ final class HttpDriver implements AsyncDriver {
         return counters.failures();
     }
 
+    @Override
+    public String lastFailure() {
+        return counters.lastFailure();
+    }
+
     /** Closes the connections (failing any request in flight) and stops the loops; bounded. */
     @Override
     public void close() {

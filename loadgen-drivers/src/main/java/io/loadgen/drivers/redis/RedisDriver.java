@@ -15,6 +15,7 @@ import io.loadgen.core.driver.AsyncDriver;
 import io.loadgen.core.driver.Completion;
 import io.loadgen.core.driver.Operation;
 import io.loadgen.core.driver.Status;
+import io.loadgen.drivers.support.Causes;
 import io.netty.channel.EventLoop;
 
 import java.nio.charset.StandardCharsets;
@@ -339,8 +340,14 @@ final class RedisDriver implements AsyncDriver {
     }
 
     /** Counts the failure that ended an operation, by kind. Any thread. */
+    /** The first failure seen, for {@link #lastFailure}; racy by design, any loop may set it. */
+    private volatile Throwable firstError;
+
     private void count(Throwable error) {
         Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+        if (firstError == null) {
+            firstError = cause; // one sample for the run's headline; later failures keep it (no work per failure)
+        }
         if (cause instanceof RedisCommandTimeoutException) {
             timeouts.increment();
         } else if (cause instanceof RedisCommandExecutionException) {
@@ -348,6 +355,13 @@ final class RedisDriver implements AsyncDriver {
         } else {
             connectionErrors.increment();
         }
+    }
+
+    /** The first failure's message (an error reply's text, a connection's error), or null when none failed. */
+    @Override
+    public String lastFailure() {
+        Throwable first = firstError;
+        return first == null ? null : Causes.rootMessage(first);
     }
 
     /**
