@@ -2,7 +2,7 @@ package io.loadgen.cli;
 
 import io.loadgen.core.Secrets;
 import io.loadgen.core.BadInputException;
-import io.loadgen.core.workload.EditDistance;
+import io.loadgen.core.EditDistance;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;

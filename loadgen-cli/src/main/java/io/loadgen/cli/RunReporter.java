@@ -11,7 +11,6 @@ import io.loadgen.core.gate.Verdict;
 import io.loadgen.core.output.OutputFailures;
 import io.loadgen.core.output.OutputPaths;
 import io.loadgen.core.run.LoadRun;
-import io.loadgen.core.run.OperationPlan;
 import io.loadgen.core.run.RunOptions;
 import io.loadgen.core.diagnosis.Cause;
 import io.loadgen.core.diagnosis.CauseCode;
@@ -24,6 +23,7 @@ import io.loadgen.core.summary.JsonSummary;
 import io.loadgen.core.summary.RunResult;
 import io.loadgen.core.summary.YcsbClientStats;
 import io.loadgen.core.summary.YcsbTextSummary;
+import io.loadgen.core.workload.OperationPlan;
 
 import java.io.IOException;
 import java.io.PrintStream;

@@ -14,6 +14,7 @@ import io.loadgen.core.sweep.SweepFiles;
 import io.loadgen.core.sweep.SweepRun;
 import io.loadgen.core.sweep.SweepStep;
 import io.loadgen.core.sweep.SweepTable;
+import io.loadgen.core.workload.WorkloadOptions;
 import io.loadgen.plot.SlaLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -141,13 +142,14 @@ final class SweepCommand implements Callable<Integer> {
             }
 
             @Override
-            public io.loadgen.core.run.OperationPlan planForStep() {
+            public io.loadgen.core.workload.OperationPlan planForStep() {
                 return load.plan();
             }
         };
         RunOptions first = stepOptions.forStep(1, plan.get(0));
         load.announceShard("per step " + plan.stream().map(LoadOptions::opsPerSec).toList(), first.operations());
-        DriverProperties.of(provider.name(), provider.properties(), first.properties()); // bad properties fail now
+        DriverProperties.of(provider.name(), provider.properties(), first.properties(),
+                WorkloadOptions::didYouMean); // bad properties fail now
         SweepRun sweep = new SweepRun(plan, provider, stepOptions, quiet ? null : io.err());
         return runAndReport(sweep, objective, line);
     }

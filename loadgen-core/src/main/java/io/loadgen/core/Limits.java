@@ -1,8 +1,5 @@
 package io.loadgen.core;
 
-import io.loadgen.core.record.Histograms;
-import org.HdrHistogram.Histogram;
-
 /**
  * The largest values loadgen accepts, each with why, in one place: a value beyond one cannot be meant,
  * or cannot be held, and is refused as bad input in one line naming the limit rather than run (a 10^12
@@ -58,9 +55,6 @@ public final class Limits {
     /** Messages quote at most this many characters of a value, then say how long it was. */
     public static final int QUOTE_CHARS = 80;
 
-    private static final long HISTOGRAM_BYTES = new Histogram(Histograms.LOWEST_NS, Histograms.HIGHEST_NS,
-            Histograms.SIGNIFICANT_DIGITS).getEstimatedFootprintInBytes();
-
     private Limits() {
     }
 
@@ -72,14 +66,6 @@ public final class Limits {
     /** The heap a run's preallocated state may take: {@link #HEAP_SHARE} of {@link #maxHeapBytes()}. */
     public static long heapBudgetBytes() {
         return (long) (maxHeapBytes() * HEAP_SHARE);
-    }
-
-    /**
-     * Bytes one worker's recorders take: two buffers (interval flip) of four histograms per operation type
-     * (success and failed, intended and service) and one for lag, each preallocated from 1 ns to 1 h.
-     */
-    public static long recorderBytesPerThread(int opTypes) {
-        return 2 * (4L * opTypes + 1) * HISTOGRAM_BYTES;
     }
 
     /**

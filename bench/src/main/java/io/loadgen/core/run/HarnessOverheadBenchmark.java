@@ -7,6 +7,7 @@ import io.loadgen.core.record.WorkerRecorders;
 import io.loadgen.core.schedule.FixedRateSchedule;
 import io.loadgen.core.time.NanoClock;
 import io.loadgen.core.wait.WaitStrategy;
+import io.loadgen.core.workload.OperationPlan;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;

@@ -1,7 +1,6 @@
 package io.loadgen.core.workload;
 
 import io.loadgen.core.driver.Operation;
-import io.loadgen.core.run.OperationSequence;
 import io.loadgen.core.workload.generator.DiscreteChooser;
 import io.loadgen.core.workload.generator.Fnv;
 import io.loadgen.core.workload.generator.ScrambledZipfianGenerator;

@@ -1,7 +1,5 @@
 package io.loadgen.core.driver;
 
-import io.loadgen.core.record.RunEvents;
-
 /**
  * What a driver may know about the run that opens it. Immutable; passed to
  * {@link DriverProvider#open(DriverProperties, DriverContext)} on the main thread.

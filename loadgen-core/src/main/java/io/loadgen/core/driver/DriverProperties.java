@@ -4,7 +4,6 @@ import io.loadgen.core.BadInputException;
 import io.loadgen.core.Limits;
 import io.loadgen.core.Secrets;
 import io.loadgen.core.time.Durations;
-import io.loadgen.core.workload.WorkloadOptions;
 
 import java.time.Duration;
 import java.util.Collections;
@@ -12,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
 /**
@@ -31,11 +31,26 @@ public final class DriverProperties {
     }
 
     /**
-     * Validates {@code given} against {@code specs}.
+     * Validates {@code given} against {@code specs}; a refused key's message lists the driver's keys only (a run
+     * adds a hint for workload keys with {@link #of(String, List, Map, UnaryOperator)}).
      *
      * @throws BadInputException for a key the driver does not know, listing those it does
      */
     public static DriverProperties of(String driver, List<PropertySpec> specs, Map<String, String> given) {
+        return of(driver, specs, given, key -> "");
+    }
+
+    /**
+     * Validates {@code given} against {@code specs}, adding {@code unknownKeyHint}'s text for a key the driver
+     * does not know: a run passes {@code WorkloadOptions::didYouMean}, so a misspelled workload key that ended up
+     * with the driver's properties names the workload key meant (the driver SPI knows no workload keys).
+     *
+     * @param unknownKeyHint for an unknown key, the text to append to the refusal, e.g.
+     *                       {@code "; did you mean the workload property 'readproportion'?"}, or empty
+     * @throws BadInputException for a key the driver does not know, listing those it does
+     */
+    public static DriverProperties of(String driver, List<PropertySpec> specs, Map<String, String> given,
+                                      UnaryOperator<String> unknownKeyHint) {
         Map<String, PropertySpec> byName = new TreeMap<>();
         for (PropertySpec s : specs) {
             byName.put(s.name(), s);
@@ -44,7 +59,7 @@ public final class DriverProperties {
             if (!byName.containsKey(key)) {
                 String known = byName.isEmpty() ? "it takes none" : "it knows " + String.join(", ", byName.keySet());
                 throw new BadInputException("driver " + driver + " has no property '" + Limits.quote(key) + "'; " + known
-                        + WorkloadOptions.didYouMean(key));
+                        + unknownKeyHint.apply(key));
             }
         }
         return new DriverProperties(driver, Collections.unmodifiableMap(byName), Map.copyOf(given));

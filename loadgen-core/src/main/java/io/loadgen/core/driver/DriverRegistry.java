@@ -1,8 +1,8 @@
 package io.loadgen.core.driver;
 
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.EditDistance;
 import io.loadgen.core.Limits;
-import io.loadgen.core.workload.EditDistance;
 
 import java.util.List;
 import java.util.ServiceLoader;

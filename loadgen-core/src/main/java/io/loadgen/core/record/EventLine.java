@@ -25,7 +25,6 @@ import java.util.regex.Pattern;
 public record EventLine(String kind, String source, double startSec, double lengthMs) {
     /** The comment's opening, after the {@code #}. */
     public static final String PREFIX = "[event: ";
-    private static final Pattern WORD = Pattern.compile("[a-z0-9][a-z0-9.-]*");
     private static final Pattern FORM = Pattern.compile(
             "\\[event: kind=(\\S+) source=(\\S+) start=(-?[0-9.]+) length_ms=([0-9.]+)]\\s*");
 
@@ -48,13 +47,6 @@ public record EventLine(String kind, String source, double startSec, double leng
             return new EventLine(m.group(1), m.group(2), Double.parseDouble(m.group(3)), Double.parseDouble(m.group(4)));
         } catch (NumberFormatException e) {
             return null;
-        }
-    }
-
-    static void checkWord(String word, String what) {
-        if (word == null || !WORD.matcher(word).matches()) {
-            throw new IllegalArgumentException("an event's " + what + " is one lower-case word of [a-z0-9.-], not '"
-                    + word + "'");
         }
     }
 }

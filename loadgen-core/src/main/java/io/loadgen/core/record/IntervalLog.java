@@ -44,8 +44,8 @@ import java.util.List;
  * "StartTimestamp","Interval_Length","Interval_Max","Interval_Compressed_Histogram"
  * </pre>
  * Between the interval lines, {@code #[event: ...]} comments ({@link EventLine}) mark pauses the
- * driver or the harness saw ({@link RunEvents}), written by the sampler before the interval in which
- * they ended.
+ * driver or the harness saw ({@link io.loadgen.core.driver.RunEvents}), written by the sampler before
+ * the interval in which they ended.
  */
 public final class IntervalLog implements AutoCloseable {
     /** Values are ns; the max column is written in ms (HistogramLogProcessor's default unit ratio). */

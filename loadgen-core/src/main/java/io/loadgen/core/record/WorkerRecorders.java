@@ -30,6 +30,8 @@ public final class WorkerRecorders {
     /** Histograms per operation type: success intended, success service, failed intended, failed service. */
     private static final int PER_OP = 4;
     private static final int OK = io.loadgen.core.driver.Status.OK.ordinal();
+    private static final long HISTOGRAM_BYTES = new Histogram(Histograms.LOWEST_NS, Histograms.HIGHEST_NS,
+            Histograms.SIGNIFICANT_DIGITS).getEstimatedFootprintInBytes();
 
     private final WriterReaderPhaser phaser = new WriterReaderPhaser();
     private final int opTypes;
@@ -70,6 +72,14 @@ public final class WorkerRecorders {
         this.multiWriter = multiWriter;
         this.active = new Buffer(newSet(opTypes, multiWriter), new AtomicLongArray(opTypes * statuses));
         this.inactive = new Buffer(newSet(opTypes, multiWriter), new AtomicLongArray(opTypes * statuses));
+    }
+
+    /**
+     * Bytes one worker's recorders take: two buffers (interval flip) of four histograms per operation type
+     * (success and failed, intended and service) and one for lag, each preallocated from 1 ns to 1 h.
+     */
+    public static long bytesPerThread(int opTypes) {
+        return 2 * (4L * opTypes + 1) * HISTOGRAM_BYTES;
     }
 
     /**

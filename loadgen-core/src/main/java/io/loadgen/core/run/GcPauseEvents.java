@@ -1,7 +1,7 @@
 package io.loadgen.core.run;
 
 import com.sun.management.GarbageCollectionNotificationInfo;
-import io.loadgen.core.record.RunEvents;
+import io.loadgen.core.driver.RunEvents;
 
 import javax.management.ListenerNotFoundException;
 import javax.management.Notification;

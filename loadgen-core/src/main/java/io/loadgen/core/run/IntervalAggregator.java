@@ -1,8 +1,8 @@
 package io.loadgen.core.run;
 
+import io.loadgen.core.driver.RunEvents;
 import io.loadgen.core.driver.Status;
 import io.loadgen.core.record.Histograms;
-import io.loadgen.core.record.RunEvents;
 import io.loadgen.core.record.StatusTags;
 import io.loadgen.core.record.View;
 import io.loadgen.core.record.WorkerRecorders;

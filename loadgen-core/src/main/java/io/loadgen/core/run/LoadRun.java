@@ -13,10 +13,10 @@ import io.loadgen.core.driver.Driver;
 import io.loadgen.core.driver.DriverContext;
 import io.loadgen.core.driver.DriverProperties;
 import io.loadgen.core.driver.DriverProvider;
+import io.loadgen.core.driver.RunEvents;
 import io.loadgen.core.driver.Status;
 import io.loadgen.core.record.Histograms;
 import io.loadgen.core.record.IntervalLog;
-import io.loadgen.core.record.RunEvents;
 import io.loadgen.core.record.View;
 import io.loadgen.core.record.WorkerRecorders;
 import io.loadgen.core.schedule.PhasedSchedule;
@@ -27,6 +27,8 @@ import io.loadgen.core.summary.RunInfo;
 import io.loadgen.core.summary.RunResult;
 import io.loadgen.core.time.Durations;
 import io.loadgen.core.time.NanoClock;
+import io.loadgen.core.workload.OperationPlan;
+import io.loadgen.core.workload.WorkloadOptions;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
@@ -339,11 +341,11 @@ public final class LoadRun {
 
     /**
      * Refuses a run whose preallocated state would not fit in {@link Limits#heapBudgetBytes()}: each thread's
-     * recorders ({@link Limits#recorderBytesPerThread}) and in-flight slots. Before anything is allocated, so
+     * recorders ({@link WorkerRecorders#bytesPerThread}) and in-flight slots. Before anything is allocated, so
      * too many threads is one line, not an OutOfMemoryError.
      */
     private void checkMemory(int opTypes, int inFlightPerThread) {
-        long perThread = Limits.recorderBytesPerThread(opTypes) + (long) inFlightPerThread * Limits.BYTES_PER_IN_FLIGHT_SLOT;
+        long perThread = WorkerRecorders.bytesPerThread(opTypes) + (long) inFlightPerThread * Limits.BYTES_PER_IN_FLIGHT_SLOT;
         long budget = Limits.heapBudgetBytes();
         long fit = budget / perThread;
         if (options.threads() > fit) {
@@ -361,7 +363,8 @@ public final class LoadRun {
     /** The driver's properties, checked against what it declares (once). */
     private DriverProperties properties() {
         if (properties == null) {
-            properties = DriverProperties.of(provider.name(), provider.properties(), options.properties());
+            properties = DriverProperties.of(provider.name(), provider.properties(), options.properties(),
+                    WorkloadOptions::didYouMean);
         }
         return properties;
     }

@@ -7,6 +7,7 @@ import io.loadgen.core.schedule.Schedule;
 import io.loadgen.core.time.NanoClock;
 import io.loadgen.core.wait.WaitStrategy;
 import io.loadgen.core.wait.Waiter;
+import io.loadgen.core.workload.OperationSequence;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

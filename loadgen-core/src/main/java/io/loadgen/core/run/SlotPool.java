@@ -4,6 +4,7 @@ import io.loadgen.core.driver.Completion;
 import io.loadgen.core.driver.Status;
 import io.loadgen.core.record.WorkerRecorders;
 import io.loadgen.core.time.NanoClock;
+import io.loadgen.core.workload.OperationSequence;
 import org.jctools.queues.MpscArrayQueue;
 
 /**

@@ -4,10 +4,10 @@ import io.loadgen.core.driver.DriverProvider;
 import io.loadgen.core.record.View;
 import io.loadgen.core.output.OutputFailures;
 import io.loadgen.core.run.LoadRun;
-import io.loadgen.core.run.OperationPlan;
 import io.loadgen.core.run.RunOptions;
 import io.loadgen.core.summary.RunResult;
 import io.loadgen.core.time.Durations;
+import io.loadgen.core.workload.OperationPlan;
 
 import java.io.PrintStream;
 import java.util.ArrayList;

@@ -2,8 +2,6 @@ package io.loadgen.core.workload;
 
 import io.loadgen.core.driver.DriverContext;
 import io.loadgen.core.driver.Operation;
-import io.loadgen.core.run.OperationPlan;
-import io.loadgen.core.run.OperationSequence;
 import io.loadgen.core.workload.generator.DiscreteChooser;
 import io.loadgen.core.workload.generator.ExponentialGenerator;
 import io.loadgen.core.workload.generator.HotspotGenerator;

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.EditDistance;
 import io.loadgen.core.time.Durations;
 
 import java.io.IOException;

@@ -1,6 +1,7 @@
 package io.loadgen.core.workload;
 
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.EditDistance;
 import io.loadgen.core.Limits;
 
 import java.time.Duration;

@@ -11,6 +11,8 @@ import io.loadgen.core.driver.PropertySpec;
 import io.loadgen.core.driver.Status;
 import io.loadgen.core.record.View;
 import io.loadgen.core.summary.RunResult;
+import io.loadgen.core.workload.OperationPlan;
+import io.loadgen.core.workload.OperationSequence;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;

@@ -7,6 +7,8 @@ import io.loadgen.core.summary.HarnessReport;
 import io.loadgen.core.summary.HarnessVerdict;
 import io.loadgen.core.summary.HarnessVerdict.Reason;
 import io.loadgen.core.summary.RunResult;
+import io.loadgen.core.workload.OperationPlan;
+import io.loadgen.core.workload.OperationSequence;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;

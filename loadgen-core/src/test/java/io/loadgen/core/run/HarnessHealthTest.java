@@ -10,6 +10,7 @@ import io.loadgen.core.summary.HarnessReport;
 import io.loadgen.core.summary.HarnessVerdict;
 import io.loadgen.core.time.NanoClock;
 import io.loadgen.core.wait.WaitStrategy;
+import io.loadgen.core.workload.OperationPlan;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 

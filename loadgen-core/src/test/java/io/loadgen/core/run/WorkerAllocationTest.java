@@ -8,6 +8,7 @@ import io.loadgen.core.schedule.FixedRateSchedule;
 import io.loadgen.core.schedule.Schedule;
 import io.loadgen.core.time.NanoClock;
 import io.loadgen.core.wait.WaitStrategy;
+import io.loadgen.core.workload.OperationPlan;
 import org.junit.jupiter.api.Test;
 
 import java.lang.management.ManagementFactory;

@@ -1,7 +1,5 @@
 package io.loadgen.core.workload;
 
-import io.loadgen.core.run.OperationPlan;
-import io.loadgen.core.run.OperationSequence;
 import org.junit.jupiter.api.Test;
 
 import java.util.HashSet;

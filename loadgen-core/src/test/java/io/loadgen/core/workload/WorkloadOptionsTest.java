@@ -239,7 +239,8 @@ class WorkloadOptionsTest {
     void driverRejectionOfAWorkloadTypoSuggestsTheKey() {
         String m = assertThrows(BadInputException.class, () -> io.loadgen.core.driver.DriverProperties.of("mockdb",
                 List.of(new io.loadgen.core.driver.PropertySpec("mockdb.delay", "0ms", "delay")),
-                WorkloadOptions.remaining(Map.of("recordcount", "10", "readproprtion", "0.5")))).getMessage();
+                WorkloadOptions.remaining(Map.of("recordcount", "10", "readproprtion", "0.5")),
+                WorkloadOptions::didYouMean)).getMessage();
         assertEquals("driver mockdb has no property 'readproprtion'; it knows mockdb.delay; "
                 + "did you mean the workload property 'readproportion'?", m);
     }

@@ -2,8 +2,8 @@ package io.loadgen.drivers.stwmockdb;
 
 import io.loadgen.core.driver.Driver;
 import io.loadgen.core.driver.Operation;
+import io.loadgen.core.driver.RunEvents;
 import io.loadgen.core.driver.Status;
-import io.loadgen.core.record.RunEvents;
 import io.loadgen.drivers.support.Sleeper;
 import io.loadgen.drivers.support.WorkerRandoms;
 import org.apache.logging.log4j.LogManager;

@@ -1,4 +1,4 @@
-package io.loadgen.core.workload;
+package io.loadgen.core;
 
 import java.util.Collection;
 import java.util.Optional;

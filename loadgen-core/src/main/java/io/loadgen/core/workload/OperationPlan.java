@@ -1,4 +1,4 @@
-package io.loadgen.core.run;
+package io.loadgen.core.workload;
 
 import io.loadgen.core.workload.generator.DiscreteChooser;
 

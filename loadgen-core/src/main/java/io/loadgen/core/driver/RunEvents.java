@@ -1,15 +1,17 @@
-package io.loadgen.core.record;
+package io.loadgen.core.driver;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.regex.Pattern;
 
 /**
  * Things that happened during a run at a moment and for a while, such as a store's stop-the-world
  * pause or the harness's own GC pause, on their way to the interval log as {@code #[event: ...]}
- * comment lines ({@link EventLine}). Many writers, one reader: any thread may {@link #record} (a
- * driver's worker, a JMX notification thread); only the interval sampler {@link #drain}s.
+ * comment lines ({@code io.loadgen.core.record.EventLine}). Drivers record into it through
+ * {@link DriverContext#events()}. Many writers, one reader: any thread may {@link #record} (a driver's
+ * worker, a JMX notification thread); only the interval sampler {@link #drain}s.
  *
  * <p>Recording allocates nothing and takes no lock: a bounded ring of preallocated slots, claimed
  * by compare-and-set, each published by its sequence number (JCTools' {@code MpscArrayQueue} design,
@@ -28,6 +30,8 @@ public final class RunEvents {
 
     /** Keeps nothing: for a driver opened outside a run (tests, tools), so drivers need no null check. */
     public static final RunEvents NONE = new RunEvents(1);
+    /** A kind or source: one lower-case word, so its event line parses back. */
+    private static final Pattern WORD = Pattern.compile("[a-z0-9][a-z0-9.-]*");
 
     private final int capacity;
     private final int mask;
@@ -68,8 +72,8 @@ public final class RunEvents {
      * @param source who saw it, one word of {@code [a-z0-9.-]}, e.g. the driver's name or {@code harness}
      */
     public synchronized int kind(String kind, String source) {
-        EventLine.checkWord(kind, "kind");
-        EventLine.checkWord(source, "source");
+        checkWord(kind, "kind");
+        checkWord(source, "source");
         for (int i = 0; i < kinds.size(); i++) {
             if (kinds.get(i).equals(kind) && sources.get(i).equals(source)) {
                 return i;
@@ -133,5 +137,12 @@ public final class RunEvents {
     /** Events not kept because the ring was full. */
     public long dropped() {
         return dropped.get();
+    }
+
+    private static void checkWord(String word, String what) {
+        if (word == null || !WORD.matcher(word).matches()) {
+            throw new IllegalArgumentException("an event's " + what + " is one lower-case word of [a-z0-9.-], not '"
+                    + word + "'");
+        }
     }
 }

@@ -1,4 +1,4 @@
-package io.loadgen.core.record;
+package io.loadgen.core.driver;
 
 import org.junit.jupiter.api.Test;
 
@@ -7,11 +7,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The run-event ring between drivers (any thread) and the sampler, and the log line each event becomes. */
+/** The run-event ring between drivers (any thread) and the sampler ({@code EventLineTest}: the log line each event becomes). */
 class RunEventsTest {
     private static List<String> drain(RunEvents events) {
         List<String> got = new ArrayList<>();
@@ -74,16 +72,5 @@ class RunEventsTest {
         RunEvents events = new RunEvents();
         assertThrows(IllegalArgumentException.class, () -> events.kind("Stop The World", "x"));
         assertThrows(IllegalArgumentException.class, () -> events.kind("gc", ""));
-    }
-
-    @Test
-    void eventLineRoundTrips() {
-        EventLine line = new EventLine("stop-the-world", "stw-mockdb", 12.345, 166.6);
-        assertEquals("[event: kind=stop-the-world source=stw-mockdb start=12.345 length_ms=166.600]", line.comment());
-        assertEquals(line, EventLine.parse(line.comment()));
-        assertNull(EventLine.parse("[run: driver=mockdb]"));
-        assertNull(EventLine.parse("[event: something else]"));
-        assertTrue(EventLine.parse(new EventLine("gc", "harness", -0.5, 1).comment()).startSec() < 0,
-                "an event before the start (during the driver's warm-up) keeps its negative start");
     }
 }

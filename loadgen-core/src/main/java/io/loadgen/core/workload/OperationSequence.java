@@ -1,4 +1,4 @@
-package io.loadgen.core.run;
+package io.loadgen.core.workload;
 
 /**
  * One run thread's operations: for its n-th operation, which type (an index into the plan's
