@@ -5,6 +5,8 @@ import io.loadgen.core.diagnosis.CauseCode;
 import io.loadgen.core.diagnosis.Diagnosis;
 import io.loadgen.core.summary.HarnessVerdict;
 import io.loadgen.core.summary.RunResult;
+import io.loadgen.core.workload.OperationPlan;
+import io.loadgen.core.workload.OperationSequence;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
