@@ -77,7 +77,7 @@ final class LoadOptions {
 
     @Option(names = "--max-error-rate", paramLabel = "SHARE", converter = ShareConverter.class, order = 65,
             description = "The failed share of the operations above which the run failed: it exits 1 and its headline"
-                    + " names the top status with a sample message, e.g. 0.05 or 5%. Default: 10%; 1 (100%) disables it.")
+                    + " names the top status with a sample message, e.g. 0.05 or 5%%. Default: 10%%; 1 (100%%) disables it.")
     Double maxErrorRate;
 
     @Option(names = "--operation", paramLabel = "TYPE", order = 70,

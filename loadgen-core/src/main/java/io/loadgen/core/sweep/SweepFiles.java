@@ -16,7 +16,7 @@ import java.util.List;
 
 /**
  * Writes a sweep's steps as CSV (the table's columns, machine-readable names; {@code kept_up} is
- * {@code true} or {@code false}) and as JSON (a list with one object per step: {@code step},
+ * {@code true} or {@code false}, {@code diagnosis} the step's primary cause code) and as JSON (a list with one object per step: {@code step},
  * {@code offered_ops_per_sec}, {@code achieved_ops_per_sec}, {@code kept_up} and
  * {@code keep_up_min_ops_per_sec} ({@link KeepUpRule}), then every key of that step's
  * {@link JsonSummary#toJson}, so a gate reads a step like a run).
@@ -24,7 +24,7 @@ import java.util.List;
  */
 public final class SweepFiles {
     static final String CSV_HEADER = "offered_ops_per_sec,achieved_ops_per_sec,intended_p50_ms,intended_p99_ms,"
-            + "intended_p99_9_ms,intended_max_ms,service_p99_ms,errors,unissued,kept_up";
+            + "intended_p99_9_ms,intended_max_ms,service_p99_ms,errors,unissued,kept_up,diagnosis";
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private SweepFiles() {

@@ -50,6 +50,14 @@ public record SweepStep(int number, double offeredOpsPerSec, RunResult result, A
         return result.unissuedOps();
     }
 
+    /**
+     * The step's primary cause ({@code ok}, {@code target_slow}, {@code concurrency_limited}, ...: the run's
+     * diagnosis), or {@code -} for a step without one.
+     */
+    public String diagnosis() {
+        return result.diagnosis() == null ? "-" : result.diagnosis().primary().code().key();
+    }
+
     /** Whether the step kept up with its offered rate ({@link KeepUpRule}); one that did not cannot meet an SLA. */
     public boolean keptUp() {
         return KeepUpRule.keptUp(this);

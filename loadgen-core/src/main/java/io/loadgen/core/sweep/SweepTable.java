@@ -14,15 +14,15 @@ import java.util.Locale;
  * cells feed the text table ({@link #write}) and the CSV ({@link SweepFiles}). Stateless; main thread.
  *
  * <pre>
- * offered (ops/s)  achieved (ops/s)  intended p50 (ms)  intended p99 (ms)  ...  errors  unissued  kept up
- *              50              49.9              5.112              5.243  ...       0         0      yes
- *             250             196.0             98.304            196.739  ...       0        50       no
+ * offered (ops/s)  achieved (ops/s)  intended p50 (ms)  intended p99 (ms)  ...  errors  unissued  kept up  diagnosis
+ *              50              49.9              5.112              5.243  ...       0         0      yes  ok
+ *             250             196.0             98.304            196.739  ...       0        50       no  concurrency_limited
  * The 250 ops/s step fell behind: achieved 196.0 of 250 ops/s (243.0 needed), 50 unissued; it cannot meet an SLA.
  * </pre>
  */
 public final class SweepTable {
     static final String[] HEADER = {"offered (ops/s)", "achieved (ops/s)", "intended p50 (ms)", "intended p99 (ms)",
-        "intended p99.9 (ms)", "intended max (ms)", "service p99 (ms)", "errors", "unissued", "kept up"};
+        "intended p99.9 (ms)", "intended max (ms)", "service p99 (ms)", "errors", "unissued", "kept up", "diagnosis"};
 
     private SweepTable() {
     }
@@ -33,7 +33,7 @@ public final class SweepTable {
      */
     public static String[] cells(SweepStep step) {
         String[] cells = csvCells(step);
-        cells[cells.length - 1] = step.keptUp() ? "yes" : "no";
+        cells[cells.length - 2] = step.keptUp() ? "yes" : "no";
         return cells;
     }
 
@@ -47,7 +47,8 @@ public final class SweepTable {
             ms(intended.getValueAtPercentile(50)), ms(intended.getValueAtPercentile(99)),
             ms(intended.getValueAtPercentile(99.9)), ms(intended.getMaxValue()),
             ms(service.getValueAtPercentile(99)),
-            Long.toString(step.errors()), Long.toString(step.unissued()), Boolean.toString(step.keptUp())
+            Long.toString(step.errors()), Long.toString(step.unissued()), Boolean.toString(step.keptUp()),
+            step.diagnosis()
         };
     }
 
@@ -61,8 +62,9 @@ public final class SweepTable {
         TextTable.print(rows, true, out);
         for (SweepStep step : steps) {
             if (!step.keptUp()) {
-                out.printf(Locale.ROOT, "The %s ops/s step %s; it cannot meet an SLA.%n",
-                        RatePlan.format(step.offeredOpsPerSec()), step.shortfall());
+                out.printf(Locale.ROOT, "The %s ops/s step %s; it cannot meet an SLA.%s%n",
+                        RatePlan.format(step.offeredOpsPerSec()), step.shortfall(),
+                        step.result().diagnosis() == null ? "" : " " + step.result().diagnosis().headline());
             }
         }
         for (SweepStep step : steps) {

@@ -251,4 +251,41 @@ class JsonGateTest {
                 + " it); gate on the JSON summary of a run (loadgen run --json), or on the run itself (run --gate)",
                 e.getMessage());
     }
+
+    /** The summary as a run with a diagnosis writes it: these causes, most important first. */
+    private static String withCauses(String... codes) {
+        StringBuilder causes = new StringBuilder();
+        for (String c : codes) {
+            causes.append(causes.length() == 0 ? "" : ", ").append("{\"code\": \"").append(c)
+                    .append("\", \"text\": \"...\", \"figures\": {}}");
+        }
+        int end = SUMMARY.lastIndexOf('}');
+        return SUMMARY.substring(0, end) + ", \"diagnosis\": {\"headline\": \"...\", \"causes\": [" + causes + "]}\n}";
+    }
+
+    @Test
+    void aDiagnosisRuleAsksWhetherTheRunsCausesNameOne() throws IOException {
+        Path stalled = summary(withCauses("target_stalled", "harness_stalled"));
+        assertEquals(List.of(
+                new Verdict("diagnosis != harness_stalled", "causes: target_stalled, harness_stalled", "!= harness_stalled",
+                        false),
+                new Verdict("diagnosis == target_stalled", "causes: target_stalled, harness_stalled", "== target_stalled",
+                        true),
+                new Verdict("diagnosis == ok", "causes: target_stalled, harness_stalled", "== ok", false),
+                new Verdict("diagnosis != harness_saturated", "causes: target_stalled, harness_stalled",
+                        "!= harness_saturated", true)),
+                gate(stalled, "diagnosis != harness_stalled", "diagnosis == target_stalled", "diagnosis == ok",
+                        "diagnosis != harness_saturated"));
+        assertEquals(List.of(new Verdict("diagnosis == ok", "causes: ok, machine_noise", "== ok", true)),
+                gate(summary(withCauses("ok", "machine_noise")), "diagnosis == ok"));
+    }
+
+    @Test
+    void aSummaryWithoutADiagnosisIsBadInputForADiagnosisRuleNotAPass() throws IOException {
+        Path file = summary(SUMMARY);
+        BadInputException e = assertThrows(BadInputException.class, () -> gate(file, "diagnosis != harness_stalled"));
+        assertEquals("rule 'diagnosis != harness_stalled': " + file + " has no diagnosis (an older loadgen wrote it);"
+                + " gate on the JSON summary of a run (loadgen run --json), or on the run itself (run --gate)",
+                e.getMessage());
+    }
 }

@@ -176,8 +176,27 @@ class RuleParserTest {
         assertEquals(Limit.BEHIND, notBehind.limit());
     }
 
+    @Test
+    void theDiagnosisIsComparedWithEqualsOrNotEqualsToACauseCode() {
+        Rule notStalled = RuleParser.parse("diagnosis != harness_stalled");
+        assertEquals(new Metric(Metric.Kind.DIAGNOSIS, null, null, null), notStalled.metric());
+        assertEquals(Comparison.NOT_EQUAL, notStalled.comparison());
+        assertEquals(new Limit(io.loadgen.core.diagnosis.CauseCode.HARNESS_STALLED.ordinal(), Limit.Unit.CAUSE),
+                notStalled.limit());
+        assertEquals("harness_stalled", notStalled.limit().format());
+        assertEquals(Comparison.EQUAL, RuleParser.parse("Diagnosis == OK").comparison());
+    }
+
     static Stream<Arguments> badRules() {
         return Stream.of(
+                Arguments.of("diagnosis < ok",
+                        "rule 'diagnosis < ok': the diagnosis is compared with == or !=; write 'diagnosis != CAUSE' or"
+                                + " 'diagnosis == CAUSE' with a CAUSE of ok, target_slow, target_stalled, target_failing,"
+                                + " concurrency_limited, harness_saturated, harness_stalled, machine_noise"),
+                Arguments.of("diagnosis == slow",
+                        "rule 'diagnosis == slow': 'slow' is not a cause; write 'diagnosis != CAUSE' or 'diagnosis =="
+                                + " CAUSE' with a CAUSE of ok, target_slow, target_stalled, target_failing,"
+                                + " concurrency_limited, harness_saturated, harness_stalled, machine_noise"),
                 Arguments.of("READ.intended.p99 < 5",
                         "rule 'READ.intended.p99 < 5': the limit '5' needs a unit; latency limits take ns, us, ms, s or m"
                                 + " (e.g. 5ms)"),

@@ -156,18 +156,18 @@ class SlaVerdictTest {
         SweepTable.write(issueSweep(), new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8));
         String[] lines = bytes.toString(java.nio.charset.StandardCharsets.UTF_8).split("\n");
         assertEquals(6, lines.length);
-        assertTrue(lines[0].endsWith("errors  unissued  kept up"), lines[0]);
-        assertTrue(lines[3].endsWith("0         0      yes"), lines[3]);
-        assertTrue(lines[4].endsWith("0         6       no"), lines[4]);
+        assertTrue(lines[0].endsWith("errors  unissued  kept up  diagnosis"), lines[0]);
+        assertTrue(lines[3].endsWith("0         0      yes          -"), lines[3]); // these results have no diagnosis
+        assertTrue(lines[4].endsWith("0         6       no          -"), lines[4]);
         assertEquals("The 200 ops/s step fell behind: achieved 192.9 of 200 ops/s (194.0 needed), 6 unissued;"
                 + " it cannot meet an SLA.", lines[5]);
         java.nio.file.Path csv = java.nio.file.Files.createTempFile("sweep", ".csv");
         try {
             SweepFiles.writeCsv(issueSweep(), csv);
             List<String> rows = java.nio.file.Files.readAllLines(csv);
-            assertTrue(rows.get(0).endsWith(",errors,unissued,kept_up"), rows.get(0));
-            assertTrue(rows.get(3).endsWith(",0,0,true"), rows.get(3));
-            assertTrue(rows.get(4).endsWith(",0,6,false"), rows.get(4));
+            assertTrue(rows.get(0).endsWith(",errors,unissued,kept_up,diagnosis"), rows.get(0));
+            assertTrue(rows.get(3).endsWith(",0,0,true,-"), rows.get(3)); // built without a diagnosis
+            assertTrue(rows.get(4).endsWith(",0,6,false,-"), rows.get(4));
         } finally {
             java.nio.file.Files.delete(csv);
         }
@@ -180,8 +180,8 @@ class SlaVerdictTest {
     @Test
     void tableAndCsvCarryOneRowPerStep() throws Exception {
         String[] cells = SweepTable.cells(knee().get(3));
-        assertEquals(List.of("4000", "4000.0", "40.010", "40.010", "40.010", "40.010", "5.001", "0", "0", "yes"),
-                List.of(cells));
+        assertEquals(List.of("4000", "4000.0", "40.010", "40.010", "40.010", "40.010", "5.001", "0", "0", "yes",
+                "-"), List.of(cells));
         java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
         SweepTable.write(knee(), new java.io.PrintStream(bytes, true, java.nio.charset.StandardCharsets.UTF_8));
         String[] lines = bytes.toString(java.nio.charset.StandardCharsets.UTF_8).split("\n");
