@@ -1,5 +1,8 @@
 package io.loadgen.core.diagnosis;
 
+import io.loadgen.core.time.Durations;
+
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -245,8 +248,23 @@ public final class Diagnoser {
                 : "not its GC: its threads were not scheduled on time";
         String text = "the load generator itself stalled, up to " + duration(e.harnessDelay().maxNs()) + " (" + why
                 + "); its own delay can explain at most " + duration(delay) + " of intended " + label + " = "
-                + duration(intended) + " (" + percent(Math.min(1.0, worst)) + ")";
+                + duration(intended) + " (" + percent(Math.min(1.0, worst)) + ")" + atStart(e);
         return new Cause(CauseCode.HARNESS_STALLED, text, f);
+    }
+
+    /**
+     * When the harness's longest delay came in the measured time's first interval: that is the start, where the
+     * workers' code is still being compiled and loaded and the JVM's own threads compete for the cores, and a
+     * warm-up leaves it out. Else nothing.
+     */
+    private static String atStart(Evidence e) {
+        if (e.delayMaxAtNs() < 0 || e.delayMaxAtNs() - e.warmupNs() >= e.intervalNs()) {
+            return "";
+        }
+        long warmupNs = Math.max(2 * e.intervalNs(), 2_000_000_000L);
+        return "; the longest came in the run's first " + duration(e.intervalNs()) + ", as the JVM compiled and"
+                + " loaded the workers' code: --warmup " + Durations.format(Duration.ofNanos(warmupNs))
+                + " leaves the start out of the summary";
     }
 
     private static String figureLabel(double p) {

@@ -34,12 +34,17 @@ import java.util.Objects;
  * @param maxErrorRate      the failed share above which the run failed ({@code --max-error-rate}); 1 disables
  * @param reportedIntended  the successes' latency from their intended start: what the summary reports, so what a
  *                          harness delay could distort (failures are reported apart)
+ * @param delayMaxAtNs      when the harness's longest delay happened: the start of its interval, in ns from the
+ *                          run's start (the first interval: 0); -1 when unknown
+ * @param intervalNs        the run's interval ({@code --interval})
+ * @param warmupNs          the run's warm-up ({@code --warmup}), 0 for none
  */
 public record Evidence(String target, boolean throttled, double targetOpsPerSec, long measuredNs, long completed,
                        long failed, List<StatusCount> failures, String sampleFailure, long unissued, int threads,
                        int inFlightPerThread, boolean async, Latencies intended, Latencies service,
                        Latencies harnessDelay, long hiccupMaxNs, long gcPauses, long gcPauseMaxNs,
-                       double behindShare, double harnessShare, double maxErrorRate, Latencies reportedIntended) {
+                       double behindShare, double harnessShare, double maxErrorRate, Latencies reportedIntended,
+                       long delayMaxAtNs, long intervalNs, long warmupNs) {
 
     public Evidence {
         Objects.requireNonNull(target, "target");
@@ -73,6 +78,7 @@ public record Evidence(String target, boolean throttled, double targetOpsPerSec,
     public Evidence withMaxErrorRate(double rate) {
         return new Evidence(target, throttled, targetOpsPerSec, measuredNs, completed, failed, failures,
                 sampleFailure, unissued, threads, inFlightPerThread, async, intended, service, harnessDelay, hiccupMaxNs,
-                gcPauses, gcPauseMaxNs, behindShare, harnessShare, rate, reportedIntended);
+                gcPauses, gcPauseMaxNs, behindShare, harnessShare, rate, reportedIntended, delayMaxAtNs, intervalNs,
+                warmupNs);
     }
 }

@@ -42,6 +42,9 @@ final class HarnessHealth implements TaggedSeries, IntervalSink {
     private long startOwnNs;
     private long intervalHarnessNs;
     private boolean measuring;
+    /** The longest harness delay of any measured interval, and when (from t0) that interval began. */
+    private long delayMaxNs;
+    private long delayMaxAtNs = -1;
 
     /** @param meter the hiccup meter, or null for none (the log then has no {@value #HICCUP_TAG} lines) */
     HarnessHealth(HiccupMeter meter, LoadThread[] workers) {
@@ -86,6 +89,11 @@ final class HarnessHealth implements TaggedSeries, IntervalSink {
                     && e.startEpochMs() >= snapshot.runStartMs()) { // a pause before t0 (warm-up, set-up) is not the run's
                 intervalGc.add(e.lengthNs());
             }
+        }
+        Histogram delay = snapshot.harnessDelay();
+        if (measuring && delay != null && delay.getTotalCount() > 0 && delay.getMaxValue() > delayMaxNs) {
+            delayMaxNs = delay.getMaxValue();
+            delayMaxAtNs = snapshot.startNs() - snapshot.runStartNs();
         }
         if (measuring) {
             if (hiccups != null) {
@@ -164,6 +172,14 @@ final class HarnessHealth implements TaggedSeries, IntervalSink {
         double harnessShare = Math.min(1, (lastHarnessNs - startHarnessNs) / workerNs);
         double behindShare = Math.min(1, (lastHarnessNs - startHarnessNs + lastOwnNs - startOwnNs) / workerNs);
         return new double[]{behindShare, harnessShare};
+    }
+
+    /**
+     * When the interval with the longest harness delay began, in ns from t0; -1 when nothing was delayed. Main
+     * thread, after the aggregator.
+     */
+    long delayMaxAtNs() {
+        return delayMaxAtNs;
     }
 
     /** The hiccups over the measured time, or null when not measured. Main thread, after the aggregator. */

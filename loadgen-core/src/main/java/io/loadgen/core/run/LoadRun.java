@@ -596,7 +596,8 @@ public final class LoadRun {
                 driver instanceof AsyncDriver, Latencies.of(intended), Latencies.of(service),
                 options.throttled() ? Latencies.of(totals.harnessDelay()) : Latencies.NONE,
                 hiccups == null ? -1 : hiccups.getMaxValue(), gc[0], gc[1], shares[0], shares[1],
-                options.maxErrorRate(), Latencies.of(reported));
+                options.maxErrorRate(), Latencies.of(reported), health.delayMaxAtNs(), options.interval().toNanos(),
+                options.warmup().toNanos());
     }
 
     /**

@@ -160,6 +160,22 @@ class DiagnoserTest {
     }
 
     @Test
+    void aHarnessStallInTheFirstIntervalSaysAWarmUpLeavesItOut() {
+        // On a loaded machine the workers' first second (JIT compilation, class loading, the JVM's own threads on
+        // the cores) delayed operations by up to 172 ms: that is the harness's, and --warmup leaves it out.
+        Diagnosis d = Evidences.healthy().delay(new Latencies(5_000, 0, 0, 0, 2 * MS, 168 * MS, 172 * MS))
+                .intended(new Latencies(5_000, 4 * MS, 4 * MS, 4 * MS, 6 * MS, 172 * MS, 176 * MS)).delayMaxAt(0)
+                .diagnose();
+        assertEquals(HARNESS_STALLED, d.primary().code());
+        assertTrue(d.primary().text().endsWith("; the longest came in the run's first 1 s, as the JVM compiled and"
+                + " loaded the workers' code: --warmup 2s leaves the start out of the summary"), d.primary().text());
+        // Later in the run: no such hint.
+        assertFalse(Evidences.healthy().delay(new Latencies(5_000, 0, 0, 0, 2 * MS, 168 * MS, 172 * MS))
+                .intended(new Latencies(5_000, 4 * MS, 4 * MS, 4 * MS, 6 * MS, 172 * MS, 176 * MS))
+                .delayMaxAt(3_000 * MS).diagnose().primary().text().contains("--warmup"));
+    }
+
+    @Test
     void aSmallHarnessDelayBesideALargeP99IsNotBlamed() {
         // A 30 ms harness delay beside a 400 ms p99 is 7.5%: under a tenth, so not a cause.
         Diagnosis d = Evidences.healthy().intended(Evidences.flat(400 * MS)).service(Evidences.flat(400 * MS))

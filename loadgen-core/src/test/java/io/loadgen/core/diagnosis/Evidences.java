@@ -34,6 +34,7 @@ public final class Evidences {
     double harnessShare;
     double maxErrorRate = Diagnoser.DEFAULT_MAX_ERROR_RATE;
     Latencies reported;
+    long delayMaxAtNs = 5_000 * MS;
 
     public static Evidences healthy() {
         return new Evidences();
@@ -103,6 +104,12 @@ public final class Evidences {
         return this;
     }
 
+    /** When (from t0) the interval with the harness's longest delay began. */
+    public Evidences delayMaxAt(long ns) {
+        delayMaxAtNs = ns;
+        return this;
+    }
+
     public Evidences unissued(long n) {
         unissued = n;
         return this;
@@ -123,7 +130,7 @@ public final class Evidences {
     public Evidence build() {
         return new Evidence(target, throttled, rate, measuredNs, completed, failed, failures, sample, unissued, threads,
                 inFlight, async, intended, service, delay, hiccupMaxNs, gcPauses, gcPauseMaxNs, behindShare,
-                harnessShare, maxErrorRate, reported != null ? reported : intended);
+                harnessShare, maxErrorRate, reported != null ? reported : intended, delayMaxAtNs, 1_000 * MS, 0);
     }
 
     public Diagnosis diagnose() {
