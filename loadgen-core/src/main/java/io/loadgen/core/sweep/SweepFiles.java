@@ -23,8 +23,9 @@ import java.util.List;
  * Stateless; main thread.
  */
 public final class SweepFiles {
-    static final String CSV_HEADER = "offered_ops_per_sec,achieved_ops_per_sec,intended_p50_ms,intended_p99_ms,"
-            + "intended_p99_9_ms,intended_max_ms,service_p99_ms,errors,unissued,kept_up,diagnosis";
+    static final String CSV_HEADER_BEFORE_DIAGNOSIS = "offered_ops_per_sec,achieved_ops_per_sec,intended_p50_ms,"
+            + "intended_p99_ms,intended_p99_9_ms,intended_max_ms,service_p99_ms,errors,unissued,kept_up";
+    static final String CSV_HEADER = CSV_HEADER_BEFORE_DIAGNOSIS + ",diagnosis";
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private SweepFiles() {

@@ -64,7 +64,10 @@ public final class SweepResults {
 
     private static List<SweepPoint> fromCsv(Path file, String text) {
         String[] lines = text.split("\r?\n");
-        if (!lines[0].strip().equals(SweepFiles.CSV_HEADER)) {
+        // A sweep from before the diagnosis column has the same columns but the last: both read alike.
+        String header = lines[0].strip();
+        boolean withDiagnosis = header.equals(SweepFiles.CSV_HEADER);
+        if (!withDiagnosis && !header.equals(SweepFiles.CSV_HEADER_BEFORE_DIAGNOSIS)) {
             throw new BadInputException(file + " is not a sweep's CSV or JSON (its first line is not '"
                     + SweepFiles.CSV_HEADER + "'); give the file 'loadgen sweep --csv FILE' or '--json FILE' wrote");
         }
@@ -75,8 +78,9 @@ public final class SweepResults {
             }
             String[] c = lines[i].split(",", -1);
             try {
-                if (c.length != 10) {
-                    throw new NumberFormatException(c.length + " columns, not 10");
+                int columns = withDiagnosis ? 11 : 10;
+                if (c.length != columns) {
+                    throw new NumberFormatException(c.length + " columns, not " + columns);
                 }
                 points.add(new SweepPoint(Double.parseDouble(c[0]), Double.parseDouble(c[1]), Boolean.parseBoolean(c[9]),
                         ms(c[2]), ms(c[3]), ms(c[4]), ms(c[5]), ms(c[6]), Long.parseLong(c[7]), Long.parseLong(c[8])));

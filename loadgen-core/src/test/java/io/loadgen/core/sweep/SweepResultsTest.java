@@ -85,4 +85,18 @@ class SweepResultsTest {
         BadInputException e = assertThrows(BadInputException.class, () -> SweepResults.read(p));
         assertTrue(e.getMessage().contains("is not a sweep's CSV or JSON"), e.getMessage());
     }
+
+    @Test
+    void aCsvFromBeforeTheDiagnosisColumnStillReads() throws Exception {
+        Path old = dir.resolve("old.csv");
+        Files.writeString(old, "offered_ops_per_sec,achieved_ops_per_sec,intended_p50_ms,intended_p99_ms,"
+                + "intended_p99_9_ms,intended_max_ms,service_p99_ms,errors,unissued,kept_up\n"
+                + "100,99.6,10.093,68.682,88.146,88.146,29.901,0,0,true\n");
+        List<SweepPoint> points = SweepResults.read(old);
+        assertEquals(1, points.size());
+        assertTrue(points.get(0).keptUp());
+        Path now = dir.resolve("new.csv");
+        Files.writeString(now, SweepFiles.CSV_HEADER + "\n100,99.6,10.093,68.682,88.146,88.146,29.901,0,0,true,ok\n");
+        assertEquals(1, SweepResults.read(now).size());
+    }
 }
