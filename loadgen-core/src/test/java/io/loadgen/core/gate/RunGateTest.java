@@ -187,4 +187,19 @@ class RunGateTest {
                 new Verdict("READ.intended.p99 < 5ms", "3 ms", "< 5 ms", true)),
                 gate.verdicts(judged));
     }
+
+    @Test
+    void aRunGateRulesOnTheRunsDiagnosis() {
+        RunResult r = result();
+        io.loadgen.core.diagnosis.Diagnosis saturated = io.loadgen.core.diagnosis.Evidences.healthy().shares(1.0, 0.62)
+                .diagnose();
+        RunResult judged = new RunResult(r.driver(), r.targetOpsPerSec(), r.threads(), r.runTimeNs(), r.operations(),
+                r.lag(), r.expectedIntervalNs(), 0, Map.of(), Map.of(), "duration", r.corrected(),
+                HarnessReport.NONE, io.loadgen.core.summary.RunInfo.NONE, saturated);
+        RunGate gate = gate(null, "diagnosis != harness_saturated", "diagnosis != harness_stalled");
+        assertEquals(List.of(
+                new Verdict("diagnosis != harness_saturated", "causes: harness_saturated", "!= harness_saturated", false),
+                new Verdict("diagnosis != harness_stalled", "causes: harness_saturated", "!= harness_stalled", true)),
+                gate.verdicts(judged));
+    }
 }
