@@ -126,9 +126,10 @@ final class LoadOptions {
             + "nothing there (elsewhere it is refused: use 'loadgen load').")
     boolean ycsbLoad;
 
-    /** Accepted so that YCSB command lines parse; never read, since the status line is always on. */
+    /** YCSB's status flag: YCSB's status line ({@code --status ycsb}); an explicit {@code --status} wins. */
     @Option(names = "-s", order = 222,
-            description = "YCSB's status flag: loadgen prints a status line every --interval anyway (-q hides it).")
+            description = "YCSB's status flag: YCSB's status line, as --status ycsb (a status line is printed every"
+                    + " --interval anyway; -q hides it).")
     boolean ycsbStatus;
 
     @Spec(Spec.Target.MIXEE)

@@ -477,8 +477,7 @@ public final class LoadRun {
             b.sinks.add(new GuardedSink(sink, "interval sink " + sink.getClass().getName()));
         }
         if (status != null) {
-            b.sinks.add(new StatusLineSink(status, provider.name(), options.duration().toNanos(), options.operations(),
-                    health));
+            b.sinks.add(StatusLineSink.of(options, status, provider.name(), health));
         }
         b.sinks.add(new DriverErrorReport(workers));
         return b;

@@ -37,6 +37,8 @@ public final class RunOptions {
      * a plan, and a day's backlog to catch up is no measurement.
      */
     public static final Duration MAX_START_AHEAD = Duration.ofHours(24);
+    /** The status line's width when the terminal's ({@code COLUMNS}) is not known. */
+    public static final int DEFAULT_STATUS_WIDTH = 120;
 
     private final String driver;
     private final Map<String, String> properties;
@@ -58,6 +60,8 @@ public final class RunOptions {
     private final Shard shard;
     private final long startAtMs;
     private final LateStart lateStart;
+    private final StatusFormat statusFormat;
+    private final int statusWidth;
 
     private RunOptions(Builder b, Duration duration) {
         this.driver = b.driver;
@@ -80,6 +84,8 @@ public final class RunOptions {
         this.shard = b.shard;
         this.startAtMs = b.startAtMs == null ? 0 : b.startAtMs;
         this.lateStart = b.lateStart;
+        this.statusFormat = b.statusFormat;
+        this.statusWidth = b.statusWidth;
         if (rateProfile != null) {
             this.targetOpsPerSec = rateProfile.meanOpsPerSec();
         }
@@ -194,6 +200,16 @@ public final class RunOptions {
         return lateStart;
     }
 
+    /** How the status line reads: {@link StatusFormat#HUMAN} (the default) or YCSB's. */
+    public StatusFormat statusFormat() {
+        return statusFormat;
+    }
+
+    /** The most characters a {@link StatusFormat#HUMAN} status line takes (the terminal's width). */
+    public int statusWidth() {
+        return statusWidth;
+    }
+
     /**
      * The most operations an async driver may have in flight per issuer thread, or
      * {@link #DRIVER_DEFAULT_IN_FLIGHT} (0) when the driver's own default applies.
@@ -261,6 +277,8 @@ public final class RunOptions {
         private Shard shard;
         private Long startAtMs;
         private LateStart lateStart = LateStart.CATCH_UP;
+        private StatusFormat statusFormat = StatusFormat.HUMAN;
+        private int statusWidth = DEFAULT_STATUS_WIDTH;
 
         private Builder(String driver) {
             this.driver = Objects.requireNonNull(driver, "driver");
@@ -366,6 +384,21 @@ public final class RunOptions {
         /** What to do when ready only after {@link #startAt}; default {@link LateStart#CATCH_UP}. */
         public Builder lateStart(LateStart policy) {
             this.lateStart = Objects.requireNonNull(policy, "lateStart");
+            return this;
+        }
+
+        /** How the status line reads; default {@link StatusFormat#HUMAN}. */
+        public Builder status(StatusFormat format) {
+            this.statusFormat = Objects.requireNonNull(format, "status");
+            return this;
+        }
+
+        /** The most characters a human status line takes (the terminal's {@code COLUMNS}); default 120. */
+        public Builder statusWidth(int columns) {
+            if (columns < 1) {
+                throw new IllegalArgumentException("status width must be positive: " + columns);
+            }
+            this.statusWidth = columns;
             return this;
         }
 
