@@ -20,16 +20,16 @@ import java.util.Objects;
  * Built on the main thread; safe to share.
  *
  * <p>Defaults: 1 thread, unthrottled, 10 s when neither a duration nor an operation count is
- * given, no warm-up, uniform arrivals, park waiting, 1 s intervals.
+ * given, no warm-up, uniform arrivals, park waiting, 1 s intervals, the human status line 120 wide.
  */
 public final class RunOptions {
     /** The run length used when neither {@code --duration} nor {@code --operations} is given. */
     public static final Duration DEFAULT_DURATION = Duration.ofSeconds(10);
     /**
      * {@link #maxInFlight()} when {@code --max-in-flight} is not given: the driver's own default
-     * ({@code AsyncDriver#defaultInFlightPerIssuer}): one for most, as a YCSB thread or a redis-benchmark client
-     * has, so pipelining is asked for; its connections per thread for a driver whose connection count is the
-     * user's concurrency (http, as wrk's {@code -c}).
+     * ({@code AsyncDriver#defaultInFlightPerIssuer}): one for most, as a YCSB thread has, so pipelining is asked
+     * for; its connections per thread for a driver whose connection count is the user's concurrency (http, redis,
+     * ping: wrk's and redis-benchmark's {@code -c}).
      */
     public static final int DRIVER_DEFAULT_IN_FLIGHT = 0;
     /**
