@@ -46,13 +46,16 @@ final class DemoCommand implements Callable<Integer> {
     @Mixin
     ReportOptions report;
 
+    @Mixin
+    StatusOptions status;
+
     DemoCommand(Streams io) {
         this.io = io;
     }
 
     @Override
     public Integer call() throws Exception {
-        RunOptions options = RunOptions.builder("stw-mockdb")
+        RunOptions options = status.applyTo(RunOptions.builder("stw-mockdb"), false, io.env())
                 .target(TARGET_OPS_PER_SEC)
                 .threads(THREADS)
                 .duration(duration)

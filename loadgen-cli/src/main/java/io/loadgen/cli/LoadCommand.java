@@ -46,6 +46,9 @@ final class LoadCommand implements Callable<Integer> {
     @Mixin
     ReportOptions report;
 
+    @Mixin
+    StatusOptions status;
+
     LoadCommand(Streams io) {
         this.io = io;
     }
@@ -54,7 +57,7 @@ final class LoadCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         load.checkYcsbPhase(true);
         load.shard(io.env(), true);
-        RunOptions.Builder b = load.builder();
+        RunOptions.Builder b = status.applyTo(load.builder(), load.ycsbStatus, io.env());
         WorkloadOptions w = load.workload();
         if (w == null || w.insertCount() <= 0) {
             throw new BadInputException("load needs a workload with records to insert: give -P workloads/workloada"

@@ -67,8 +67,10 @@ final class LoadOptions {
     Integer shards;
 
     @Option(names = "-c", paramLabel = "N", order = 31,
-            description = "Connections, as wrk2's -c: sets the driver's connection count (DRIVER.connections, e.g. "
-                    + "http.connections, redis.connections); a driver without one refuses it: use --threads.")
+            description = "Connections, as wrk2's and redis-benchmark's -c: sets the driver's connection count "
+                    + "(DRIVER.connections: http.connections, redis.connections, ping.connections), and so the "
+                    + "operations in flight, one per connection (--max-in-flight overrides); a driver without one "
+                    + "refuses it: use --threads.")
     Integer connections;
 
     @Option(names = "--warmup", paramLabel = "TIME", converter = DurationConverter.class, defaultValue = "0s", order = 60,
@@ -87,9 +89,10 @@ final class LoadOptions {
 
     @Option(names = "--max-in-flight", paramLabel = "N", order = 80,
             description = "Async drivers: most operations in flight per thread (pipelining); when reached the thread "
-                    + "waits and the wait counts in intended. Default: 1, so --threads N means N operations in "
-                    + "flight at most, as YCSB's threads and redis-benchmark's -c do; for http, its connections "
-                    + "per thread, so http.connections is the concurrency, as wrk's -c.")
+                    + "waits and the wait counts in intended. Default: the driver's: 1 for most, so --threads N means "
+                    + "N operations in flight at most, as YCSB's threads do; for http, redis and ping, the thread's "
+                    + "share of the connections, one in flight on each, so -c N is the concurrency, as wrk's and "
+                    + "redis-benchmark's -c.")
     Integer maxInFlight;
 
     @Option(names = "--cold-start", order = 81,
@@ -131,9 +134,10 @@ final class LoadOptions {
             + "nothing there (elsewhere it is refused: use 'loadgen load').")
     boolean ycsbLoad;
 
-    /** Accepted so that YCSB command lines parse; never read, since the status line is always on. */
+    /** YCSB's status flag: YCSB's status line ({@code --status ycsb}); an explicit {@code --status} wins. */
     @Option(names = "-s", order = 222,
-            description = "YCSB's status flag: loadgen prints a status line every --interval anyway (-q hides it).")
+            description = "YCSB's status flag: YCSB's status line, as --status ycsb (a status line is printed every"
+                    + " --interval anyway; -q hides it).")
     boolean ycsbStatus;
 
     @Spec(Spec.Target.MIXEE)

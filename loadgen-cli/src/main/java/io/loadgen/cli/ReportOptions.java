@@ -20,7 +20,7 @@ final class ReportOptions {
     @Option(names = "--seed", paramLabel = "N", order = 150, description = "Seed for start offsets, Poisson gaps and drivers' randomness.")
     Long seed;
 
-    @Option(names = {"--quiet", "-q"}, order = 160, description = "No status line every interval, and no INFO log lines (warnings and errors still show).")
+    @Option(names = {"--quiet", "-q"}, order = 160, description = "No status line every interval (warnings and errors still show).")
     boolean quiet;
 
     /** True for {@code --json -}: the JSON owns stdout, so what people read goes to stderr. */

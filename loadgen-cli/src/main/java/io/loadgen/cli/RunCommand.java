@@ -68,6 +68,9 @@ final class RunCommand implements Callable<Integer> {
     ReportOptions report;
 
     @Mixin
+    StatusOptions status;
+
+    @Mixin
     GateOptions gates;
 
     RunCommand(Streams io) {
@@ -94,7 +97,7 @@ final class RunCommand implements Callable<Integer> {
                 hlog = plot.resolve("run.hlog");
             }
         }
-        RunOptions.Builder b = load.builder().rateProfile(profile);
+        RunOptions.Builder b = status.applyTo(load.builder().rateProfile(profile), load.ycsbStatus, io.env());
         Double rate = load.rate(target); // YCSB's client properties are defaults; the command line wins
         RunOptions options = start.applyTo(RunLength.of(load.operations(operations), duration, load.workload())
                 .applyTo(b))

@@ -106,7 +106,7 @@ final class RunReporter {
         CountDownLatch reported = new CountDownLatch(1);
         Thread hook = new Thread(() -> stopAndAwait(run, reported), "loadgen-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
-        try (QuietLogging quiet = QuietLogging.during(report.quiet)) {
+        try (QuietLogging quiet = QuietLogging.forRun()) {
             RunResult result = run.run();
             OutputFailures failures = new OutputFailures();
             if (run.intervalLogFailure() != null) {

@@ -109,8 +109,11 @@ final class SweepCommand implements Callable<Integer> {
             description = "Seed for start offsets, Poisson gaps and drivers' randomness (the same for every step).")
     Long seed;
 
-    @Option(names = {"--quiet", "-q"}, order = 160, description = "No status lines (per interval and per step), and no INFO log lines (warnings and errors still show).")
+    @Option(names = {"--quiet", "-q"}, order = 160, description = "No status lines, per interval or per step (warnings and errors still show).")
     boolean quiet;
+
+    @Mixin
+    StatusOptions status;
 
     SweepCommand(Streams io) {
         this.io = io;
@@ -135,7 +138,7 @@ final class SweepCommand implements Callable<Integer> {
         SweepRun.StepOptions stepOptions = new SweepRun.StepOptions() {
             @Override
             public RunOptions forStep(int number, double rate) {
-                RunOptions.Builder b = load.builder();
+                RunOptions.Builder b = status.applyTo(load.builder(), load.ycsbStatus, io.env());
                 return RunLength.of(load.operations(operations), duration, load.workload()).applyTo(b).target(rate)
                         .hlog(hlogDir == null ? null : hlogDir.resolve(SweepRun.hlogName(number, rate)))
                         .seed(runSeed).build();
@@ -176,7 +179,7 @@ final class SweepCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             List<SweepStep> done;
-            try (QuietLogging q = QuietLogging.during(quiet)) {
+            try (QuietLogging q = QuietLogging.forRun()) {
                 done = sweep.run();
             }
             OutputFailures failures = sweep.logFailures();

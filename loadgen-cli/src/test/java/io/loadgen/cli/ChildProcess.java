@@ -54,7 +54,7 @@ final class ChildProcess {
             String line;
             while ((line = r.readLine()) != null) {
                 sink.append(line).append('\n');
-                if (firstLine != null && line.contains(" sec: ")) {
+                if (firstLine != null && isStatusLine(line)) {
                     firstLine.countDown();
                 }
             }
@@ -62,6 +62,18 @@ final class ChildProcess {
             // the process ended
         }
     }
+
+    /**
+     * A status line of either format: the default ({@code 1.2s  1,000/s of 1,000/s  READ p99 ...}) or YCSB's
+     * ({@code 2026-11-22 05:12:51:716 1 sec: 7497 operations; ...}).
+     */
+    static boolean isStatusLine(String line) {
+        return HUMAN_STATUS.matcher(line).find() || line.contains(" sec: ");
+    }
+
+    /** The default status line's start: the time since the run's start, then a rate or the final interval's count. */
+    static final java.util.regex.Pattern HUMAN_STATUS = java.util.regex.Pattern.compile(
+            "^(\\d+h)?(\\d+m)?\\d+(\\.\\d+)?s  (phase \\S+  )?[\\d,.]+(/s| ops? in the final )");
 
     /** Waits for the first status line on stderr (a run is under way). */
     boolean awaitStatusLine(long seconds) throws InterruptedException {

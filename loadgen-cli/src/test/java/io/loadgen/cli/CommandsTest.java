@@ -23,7 +23,8 @@ class CommandsTest {
         Cli cli = Cli.run("demo", "--duration", "3s", "--seed", "5", "--hlog", dir.resolve("demo.hlog").toString(),
                 "--json", json.toString());
         assertEquals(0, cli.exitCode, cli.err);
-        assertTrue(cli.err.contains(" sec: "), "status lines on stderr");
+        assertTrue(cli.err.lines().anyMatch(l -> l.matches("\\d+s  [\\d,]+/s of 10,000/s  READ p99 intended \\S+ (ns|us|ms|s)"
+                + " \\| service \\S+ (ns|us|ms|s)  errors \\d+.*")), "status lines on stderr, the default's: " + cli.err);
         assertTrue(cli.out.contains("[Intended-READ], 99thPercentileLatency(us), "), cli.out);
         assertTrue(cli.out.contains("[READ], 99thPercentileLatency(us), "), cli.out);
         assertTrue(cli.out.contains("READ     intended"), cli.out);

@@ -49,6 +49,7 @@ class QuietLoggingTest {
         Cli cli = Cli.run("run", "--driver", "noop", "--target", "1000", "--duration", "300ms", "-q");
         assertEquals(0, cli.exitCode, cli.err);
         assertFalse(cli.err.contains(" sec: "), "no status lines: " + cli.err);
+        assertFalse(cli.err.lines().anyMatch(ChildProcess::isStatusLine), "none of either format: " + cli.err);
         assertEquals(Level.INFO, LogManager.getRootLogger().getLevel());
     }
 }

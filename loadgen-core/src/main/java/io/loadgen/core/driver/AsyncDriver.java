@@ -29,9 +29,9 @@ public interface AsyncDriver extends Driver {
 
     /**
      * How many operations one issuer has in flight when the user does not say ({@code --max-in-flight}):
-     * 1 by default, so {@code --threads N} means N operations in flight, as YCSB's threads and
-     * redis-benchmark's clients do. A driver whose connection count is the user's concurrency (http, as wrk's
-     * {@code -c}) returns its connections per issuer. The run still bounds it by {@link #maxInFlight()}.
+     * 1 by default, so {@code --threads N} means N operations in flight, as YCSB's threads do. A driver whose
+     * connection count is the user's concurrency (http, redis, ping: wrk's and redis-benchmark's {@code -c})
+     * returns its connections per issuer, one in flight on each. The run still bounds it by {@link #maxInFlight()}.
      */
     default int defaultInFlightPerIssuer() {
         return 1;

@@ -488,8 +488,7 @@ public final class LoadRun {
                     inFlightPerThread(driver), driver instanceof AsyncDriver));
         }
         if (status != null) {
-            b.sinks.add(new StatusLineSink(status, provider.name(), options.duration().toNanos(), options.operations(),
-                    health));
+            b.sinks.add(StatusLineSink.of(options, status, provider.name(), health));
         }
         b.sinks.add(new DriverErrorReport(workers));
         return b;

@@ -21,16 +21,16 @@ import java.util.Objects;
  * Built on the main thread; safe to share.
  *
  * <p>Defaults: 1 thread, unthrottled, 10 s when neither a duration nor an operation count is
- * given, no warm-up, uniform arrivals, park waiting, 1 s intervals.
+ * given, no warm-up, uniform arrivals, park waiting, 1 s intervals, the human status line 120 wide.
  */
 public final class RunOptions {
     /** The run length used when neither {@code --duration} nor {@code --operations} is given. */
     public static final Duration DEFAULT_DURATION = Duration.ofSeconds(10);
     /**
      * {@link #maxInFlight()} when {@code --max-in-flight} is not given: the driver's own default
-     * ({@code AsyncDriver#defaultInFlightPerIssuer}): one for most, as a YCSB thread or a redis-benchmark client
-     * has, so pipelining is asked for; its connections per thread for a driver whose connection count is the
-     * user's concurrency (http, as wrk's {@code -c}).
+     * ({@code AsyncDriver#defaultInFlightPerIssuer}): one for most, as a YCSB thread has, so pipelining is asked
+     * for; its connections per thread for a driver whose connection count is the user's concurrency (http, redis,
+     * ping: wrk's and redis-benchmark's {@code -c}).
      */
     public static final int DRIVER_DEFAULT_IN_FLIGHT = 0;
     /**
@@ -38,6 +38,8 @@ public final class RunOptions {
      * a plan, and a day's backlog to catch up is no measurement.
      */
     public static final Duration MAX_START_AHEAD = Duration.ofHours(24);
+    /** The status line's width when the terminal's ({@code COLUMNS}) is not known. */
+    public static final int DEFAULT_STATUS_WIDTH = 120;
 
     private final String driver;
     private final Map<String, String> properties;
@@ -60,6 +62,8 @@ public final class RunOptions {
     private final Shard shard;
     private final long startAtMs;
     private final LateStart lateStart;
+    private final StatusFormat statusFormat;
+    private final int statusWidth;
 
     private RunOptions(Builder b, Duration duration) {
         this.driver = b.driver;
@@ -84,6 +88,8 @@ public final class RunOptions {
         this.shard = b.shard;
         this.startAtMs = b.startAtMs == null ? 0 : b.startAtMs;
         this.lateStart = b.lateStart;
+        this.statusFormat = b.statusFormat;
+        this.statusWidth = b.statusWidth;
         if (rateProfile != null) {
             this.targetOpsPerSec = rateProfile.meanOpsPerSec();
         }
@@ -198,6 +204,16 @@ public final class RunOptions {
         return lateStart;
     }
 
+    /** How the status line reads: {@link StatusFormat#HUMAN} (the default) or YCSB's. */
+    public StatusFormat statusFormat() {
+        return statusFormat;
+    }
+
+    /** The most characters a {@link StatusFormat#HUMAN} status line takes (the terminal's width). */
+    public int statusWidth() {
+        return statusWidth;
+    }
+
     /**
      * The most operations an async driver may have in flight per issuer thread, or
      * {@link #DRIVER_DEFAULT_IN_FLIGHT} (0) when the driver's own default applies.
@@ -274,6 +290,8 @@ public final class RunOptions {
         private Shard shard;
         private Long startAtMs;
         private LateStart lateStart = LateStart.CATCH_UP;
+        private StatusFormat statusFormat = StatusFormat.HUMAN;
+        private int statusWidth = DEFAULT_STATUS_WIDTH;
 
         private Builder(String driver) {
             this.driver = Objects.requireNonNull(driver, "driver");
@@ -379,6 +397,21 @@ public final class RunOptions {
         /** What to do when ready only after {@link #startAt}; default {@link LateStart#CATCH_UP}. */
         public Builder lateStart(LateStart policy) {
             this.lateStart = Objects.requireNonNull(policy, "lateStart");
+            return this;
+        }
+
+        /** How the status line reads; default {@link StatusFormat#HUMAN}. */
+        public Builder status(StatusFormat format) {
+            this.statusFormat = Objects.requireNonNull(format, "status");
+            return this;
+        }
+
+        /** The most characters a human status line takes (the terminal's {@code COLUMNS}); default 120. */
+        public Builder statusWidth(int columns) {
+            if (columns < 1) {
+                throw new IllegalArgumentException("status width must be positive: " + columns);
+            }
+            this.statusWidth = columns;
             return this;
         }
 

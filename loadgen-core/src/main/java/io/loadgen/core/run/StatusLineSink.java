@@ -10,20 +10,26 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Prints the status line of every interval to the run's status stream (stderr), in YCSB's format
+ * Prints the status line of every interval to the run's status stream (stderr), in the run's
+ * {@link StatusFormat}: by default one short line with units ({@link HumanStatusLine}), or YCSB's
  * ({@link StatusLine}): operations so far and the interval's rate, the phase and its target in a phased
  * run, each type's success histograms and statuses, the driver's counters that rose (a Redis run's
  * timeouts), and how far behind schedule the run is. The final interval, cut short by the run's end, is
  * not turned into a rate. Aggregator thread.
  */
 final class StatusLineSink implements IntervalSink {
-    private static final long BEHIND_REPORT_NS = TimeUnit.MILLISECONDS.toNanos(1);
+    /** Lateness below this is not worth a word on the line. */
+    static final long BEHIND_REPORT_NS = TimeUnit.MILLISECONDS.toNanos(1);
 
     private final PrintStream out;
     private final String driver;
     private final long durationNs;
     private final long operationLimit;
     private final StatusLine line = new StatusLine();
+    /** The default line, or null for YCSB's. */
+    private final HumanStatusLine human;
+    /** The run's constant target rate (ops/s), 0 when unthrottled or phased. */
+    private final double targetOpsPerSec;
     private final HarnessHealth health;
     private final Map<String, Long> counted = new HashMap<>();
     private final List<String> risenNames = new ArrayList<>();
@@ -41,11 +47,30 @@ final class StatusLineSink implements IntervalSink {
 
     /** @param health the harness's health, whose note joins a line when an interval crossed a verdict limit; or null */
     StatusLineSink(PrintStream out, String driver, long durationNs, long operationLimit, HarnessHealth health) {
+        this(out, driver, durationNs, operationLimit, health, null, 0);
+    }
+
+    /**
+     * @param human           the default line's formatter, or null for YCSB's line
+     * @param targetOpsPerSec the run's constant target rate, or 0 (unthrottled, or phased: the phase says)
+     */
+    private StatusLineSink(PrintStream out, String driver, long durationNs, long operationLimit, HarnessHealth health,
+                           HumanStatusLine human, double targetOpsPerSec) {
         this.health = health;
         this.out = out;
         this.driver = driver;
         this.durationNs = durationNs;
         this.operationLimit = operationLimit;
+        this.human = human;
+        this.targetOpsPerSec = targetOpsPerSec;
+    }
+
+    /** The status line of a run with {@code options}: its format, width, length and target. */
+    static StatusLineSink of(RunOptions options, PrintStream out, String driver, HarnessHealth health) {
+        HumanStatusLine human = options.statusFormat() == StatusFormat.HUMAN
+                ? new HumanStatusLine(options.statusWidth()) : null;
+        return new StatusLineSink(out, driver, options.duration().toNanos(), options.operations(), health, human,
+                options.rateProfile() == null ? options.targetOpsPerSec() : 0);
     }
 
     @Override
@@ -55,6 +80,14 @@ final class StatusLineSink implements IntervalSink {
             intervalOps += op.operations();
         }
         totalOps += intervalOps;
+        int risenCount = countersRisen(s.driverCounters());
+        String harness = health == null ? null : health.statusNote(s);
+        if (human != null) {
+            double target = s.phase() != null ? s.phase().targetOpsPerSec() : targetOpsPerSec;
+            out.println(human.line(s, target, risenText(risenCount), harness));
+            out.flush();
+            return;
+        }
         long elapsedMs = (s.endNs() - s.runStartNs()) / 1_000_000;
         if (s.partial()) {
             line.beginPartial(s.endMs(), elapsedMs, totalOps, intervalOps, s.lengthNs());
@@ -72,11 +105,10 @@ final class StatusLineSink implements IntervalSink {
         for (IntervalSnapshot.Op op : s.operations()) {
             line.returns(op);
         }
-        line.counters(driver, risenNames, risen, countersRisen(s.driverCounters()));
+        line.counters(driver, risenNames, risen, risenCount);
         if (s.behindNs() >= BEHIND_REPORT_NS) {
             line.behind(s.behindNs());
         }
-        String harness = health == null ? null : health.statusNote(s);
         if (harness != null) {
             line.harness(harness);
         }
@@ -95,6 +127,15 @@ final class StatusLineSink implements IntervalSink {
             return (long) (Math.max(0, operationLimit - totalOps) / rate);
         }
         return -1;
+    }
+
+    /** The counters that rose, as a person reads them: {@code 12 timeouts}, {@code 3 connection errors}. */
+    private List<String> risenText(int n) {
+        List<String> text = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            text.add(String.format(java.util.Locale.US, "%,d ", risen[i]) + risenNames.get(i).replace('_', ' '));
+        }
+        return text;
     }
 
     /**

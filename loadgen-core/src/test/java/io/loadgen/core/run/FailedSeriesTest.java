@@ -74,7 +74,8 @@ class FailedSeriesTest {
             clock.advance(s == Status.OK ? OK_NS : s == Status.ERROR ? ERROR_NS : NOT_FOUND_NS);
             return s;
         });
-        RunOptions options = RunOptions.builder("function").threads(1).operations((long) OPERATIONS).hlog(log).build();
+        RunOptions options = RunOptions.builder("function").threads(1).operations((long) OPERATIONS).hlog(log)
+                .status(StatusFormat.YCSB).build();
         return new LoadRun(options, driver, null, status, clock).run();
     }
 

@@ -57,7 +57,8 @@ class ManualClockRunTest {
         });
         Path log = dir.resolve("stepped.hlog");
         RunOptions options = RunOptions.builder("function").threads(1).operations(450L)
-                .interval(Duration.ofMillis(100)).warmup(Duration.ofMillis(150)).hlog(log).build();
+                .interval(Duration.ofMillis(100)).warmup(Duration.ofMillis(150)).hlog(log)
+                .status(StatusFormat.YCSB).build();
         ByteArrayOutputStream status = new ByteArrayOutputStream();
         RunResult r;
         try (PrintStream out = new PrintStream(status, true, StandardCharsets.UTF_8)) {

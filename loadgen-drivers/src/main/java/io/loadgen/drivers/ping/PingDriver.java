@@ -41,7 +41,9 @@ import java.util.concurrent.atomic.LongAdder;
  * {@link Completion} into it, wrapped in a pooled {@link PingRequest}; {@link PingClientHandler} does the rest on the event loop.
  * {@link #maxInFlight()} is depth × connections, so under the harness a claim always succeeds: without
  * pipelining a request never waits inside the driver for a busy connection, it waits in the issuer,
- * where the wait counts in {@code intended}.
+ * where the wait counts in {@code intended}. The connections are the concurrency, as wrk's {@code -c}:
+ * without {@code --max-in-flight} each issuer keeps its share of them busy ({@link #defaultInFlightPerIssuer()}),
+ * so {@code -c 32} on one thread has 32 requests in flight, one per connection.
  */
 final class PingDriver implements AsyncDriver {
     private static final Logger LOG = LogManager.getLogger(PingDriver.class);
@@ -57,28 +59,45 @@ final class PingDriver implements AsyncDriver {
     private final Channel[] channels;
     private final PingClientHandler[] handlers;
     private final int depth;
+    private final int inFlightPerIssuer;
     private final AtomicInteger cursor = new AtomicInteger();
     private final LongAdder rejected = new LongAdder();
     private final AtomicBoolean closed = new AtomicBoolean();
 
-    private PingDriver(EventLoopGroup group, Channel[] channels, PingClientHandler[] handlers, int depth) {
+    private PingDriver(EventLoopGroup group, Channel[] channels, PingClientHandler[] handlers, int depth,
+                       int inFlightPerIssuer) {
         this.group = group;
         this.channels = channels;
         this.handlers = handlers;
         this.depth = depth;
+        this.inFlightPerIssuer = inFlightPerIssuer;
     }
 
     /**
-     * Opens {@code settings.connections()} connections (UDP: connected sockets, which need no answer to open).
+     * Opens {@code settings.connections()} connections (UDP: connected sockets, which need no answer to open)
+     * for a run of {@code threads} issuers.
      *
-     * @throws BadInputException naming host:port, and how to start a server there, when a connection fails
+     * @throws BadInputException naming host:port, and how to start a server there, when a connection fails; or,
+     *                           without pipelining, when there are fewer connections than threads (each thread's
+     *                           request in flight needs a connection: more would be rejected)
      */
-    static PingDriver open(PingSettings settings) {
-        EventLoopGroup group = new NioEventLoopGroup(1, new DefaultThreadFactory("ping-client", true));
+    static PingDriver open(PingSettings settings, int threads) {
         int n = settings.connections();
+        if (!settings.pipelining() && n < threads) {
+            throw new BadInputException(PingSettings.CONNECTIONS + " " + n + " is fewer than --threads " + threads
+                    + ": without pipelining a connection carries one request at a time, so each thread needs one;"
+                    + " give -c " + threads + " or more, fewer threads, or -p " + PingSettings.PIPELINING + "=true");
+        }
+        int perIssuer = Math.max(1, n / threads);
+        if (n > threads && n % threads != 0) {
+            LOG.warn("{} {} over {} threads: {} in flight per thread, so {} of the {} connections are busy at once;"
+                    + " give a multiple of --threads to use them all", PingSettings.CONNECTIONS, n, threads, perIssuer,
+                    perIssuer * threads, n);
+        }
+        EventLoopGroup group = new NioEventLoopGroup(1, new DefaultThreadFactory("ping-client", true));
         Channel[] channels = new Channel[n];
         PingClientHandler[] handlers = new PingClientHandler[n];
-        PingDriver driver = new PingDriver(group, channels, handlers, settings.depthPerConnection());
+        PingDriver driver = new PingDriver(group, channels, handlers, settings.depthPerConnection(), perIssuer);
         try {
             for (int i = 0; i < n; i++) {
                 handlers[i] = new PingClientHandler(settings);
@@ -157,6 +176,15 @@ final class PingDriver implements AsyncDriver {
     @Override
     public int maxInFlight() {
         return depth * handlers.length;
+    }
+
+    /**
+     * The issuer's share of the connections, at least 1: every connection kept busy with one request, as wrk's
+     * {@code -c} means (pipelining deeper is {@code --max-in-flight}'s to ask).
+     */
+    @Override
+    public int defaultInFlightPerIssuer() {
+        return inFlightPerIssuer;
     }
 
     /**

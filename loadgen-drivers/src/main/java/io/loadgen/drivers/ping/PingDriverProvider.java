@@ -34,9 +34,9 @@ public final class PingDriverProvider implements DriverProvider {
         return List.of("PING");
     }
 
-    /** Connects; the driver returned is an {@link io.loadgen.core.driver.AsyncDriver}. */
+    /** Connects, for the run's threads; the driver returned is an {@link io.loadgen.core.driver.AsyncDriver}. */
     @Override
     public Driver open(DriverProperties properties, DriverContext context) {
-        return PingDriver.open(PingSettings.from(properties));
+        return PingDriver.open(PingSettings.from(properties), context.threads());
     }
 }

@@ -25,7 +25,11 @@ final class InFlight {
     private final long timeoutNs;
     private final LongAdder timeouts;
     private final ErrorCounter errors;
+    private static final AtomicIntegerFieldUpdater<InFlight> OPEN =
+            AtomicIntegerFieldUpdater.newUpdater(InFlight.class, "open");
     private final ArrayDeque<Op> queue = new ArrayDeque<>();
+    /** Operations begun and not yet completed (by reply, failure or deadline). */
+    private volatile int open;
     private final Runnable expireTask = this::expire;
     private boolean armed;
 
@@ -45,6 +49,7 @@ final class InFlight {
     Op begin(Completion completion) {
         Op op = new Op(completion, System.nanoTime() + timeoutNs);
         queue.addLast(op);
+        OPEN.incrementAndGet(this);
         if (!armed) {
             armed = true;
             loop.schedule(expireTask, timeoutNs, TimeUnit.NANOSECONDS);
@@ -79,6 +84,14 @@ final class InFlight {
         }
     }
 
+    /**
+     * Operations begun and not yet completed: 0 when the connection is free. Counted down before the completion
+     * runs, so a completion that issues the next operation at once sees its own connection free. Any thread.
+     */
+    int open() {
+        return open;
+    }
+
     /** Number of operations not yet settled (answered ones behind an unanswered head count too). Loop thread. */
     int size() {
         return queue.size();
@@ -111,9 +124,13 @@ final class InFlight {
             }
         }
 
-        /** True for the one caller, reply or deadline, that gets to complete the operation. */
+        /** True for the one caller, reply or deadline, that gets to complete the operation (and counts it done). */
         private boolean claim() {
-            return DONE.compareAndSet(this, 0, 1);
+            if (DONE.compareAndSet(this, 0, 1)) {
+                OPEN.decrementAndGet(InFlight.this);
+                return true;
+            }
+            return false;
         }
     }
 }

@@ -40,7 +40,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * <ul>
  *   <li>{@code redis.connections} connections (default: one per issuer thread, as YCSB's threads and
  *       redis-benchmark's clients each have their own), spread round-robin over {@code redis.iothreads}
- *       event loops ({@link IoLoop}), so the driver knows which loop each connection lives on.</li>
+ *       event loops ({@link IoLoop}) by issuer, so the driver knows which loop each connection lives on and an
+ *       issuer's connections share its loop.</li>
  *   <li>No command timeout inside Lettuce (its timer ticks every 100 ms and would let a 100 ms timeout
  *       last 200 ms): the driver enforces {@code redis.timeout} itself, per operation, on the loop.</li>
  *   <li>While a connection is down, new commands fail at once
@@ -93,12 +94,15 @@ final class RedisConnector {
     }
 
     /**
-     * Connects {@code connections} times to {@code settings.uri()} over {@code ioThreads} event loops.
+     * Connects {@code connections} times to {@code settings.uri()} over {@code ioThreads} event loops, for
+     * {@code issuers} issuers. Connection {@code c} belongs to issuer {@code c mod issuers} when there are more
+     * connections than issuers, and lives on that issuer's loop, {@code (c mod issuers) mod ioThreads}: so an
+     * issuer's connections share one loop, and its sends and replies never change threads.
      *
      * @throws BadInputException when the server cannot be reached, naming the URI and the fix
      */
-    static Opened open(RedisSettings settings, int connections, int ioThreads) {
-        Opened opened = new Opened(ioThreads, connections);
+    static Opened open(RedisSettings settings, int connections, int ioThreads, int issuers) {
+        Opened opened = new Opened(ioThreads, connections, issuers);
         try {
             for (int i = 0; i < ioThreads; i++) {
                 opened.loops[i] = new IoLoop(i);
@@ -119,7 +123,7 @@ final class RedisConnector {
                 opened.clients[i].addListener(opened.connects);
             }
             for (int c = 0; c < connections; c++) {
-                opened.connections[c] = opened.clients[c % ioThreads].connect(CODEC);
+                opened.connections[c] = opened.clients[opened.loopIndex(c)].connect(CODEC);
                 checkIsRedis(opened.connections[c], settings);
             }
             return opened;
@@ -214,9 +218,11 @@ final class RedisConnector {
         private final StatefulRedisConnection<String, byte[]>[] connections;
         private final ConnectCounter connects = new ConnectCounter();
         private final ChannelTracker tracker = new ChannelTracker();
+        private final int issuers;
 
         @SuppressWarnings("unchecked")
-        private Opened(int ioThreads, int connections) {
+        private Opened(int ioThreads, int connections, int issuers) {
+            this.issuers = Math.max(1, issuers);
             this.loops = new IoLoop[ioThreads];
             this.resources = new ClientResources[ioThreads];
             this.clients = new RedisClient[ioThreads];
@@ -245,9 +251,14 @@ final class RedisConnector {
             return writer instanceof Endpoint ? tracker.ref((Endpoint) writer) : null;
         }
 
-        /** The event loop connection {@code c} lives on. */
+        /** The event loop connection {@code c} lives on: its issuer's. */
         EventLoop loop(int c) {
-            return loops[c % loops.length].loop();
+            return loops[loopIndex(c)].loop();
+        }
+
+        /** Which loop (and client) connection {@code c} is on: {@code (c mod issuers) mod loops}. */
+        int loopIndex(int c) {
+            return c % issuers % loops.length;
         }
 
         /** Connections made after the first of each. */

@@ -33,8 +33,12 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * YCSB's six operations on Lettuce connections, laid out as YCSB's Redis binding does (see
- * {@link RecordLayout}). Issuer {@code i} uses connection {@code i mod redis.connections}, and the run
- * keeps that issuer on the connection's event loop ({@link #issuerExecutor}), so {@link #submit} and the
+ * {@link RecordLayout}). With at most one connection per issuer, issuer {@code i} uses connection
+ * {@code i mod redis.connections}; with more, issuer {@code i} owns connections {@code i}, {@code i + threads},
+ * ... (all on its loop) and sends each operation on one of them with nothing in flight, or the least busy, as
+ * redis-benchmark's {@code -c} clients each have one request in flight: so {@code -c 16} on one thread is 16
+ * operations in flight by default ({@link #defaultInFlightPerIssuer}), one per connection. The run keeps each
+ * issuer on its connections' event loop ({@link #issuerExecutor}), so {@link #submit} and the
  * completion both run there with no hand-off; a submit from any other thread is handed to the loop. READ
  * and UPDATE, one command each, are batched per loop pass ({@link CommandBatch}) and their replies counted by
  * {@link DirectReplies}; the other operations go through Lettuce's async API.
@@ -59,7 +63,7 @@ import java.util.concurrent.atomic.LongAdder;
  * started ({@link InFlight}), whatever commands it sends, so no operation lasts longer than the timeout
  * plus the loop's timer precision. The driver itself does not bound operations in flight
  * ({@link #maxInFlight} is unbounded): Redis serves one connection's pipeline in order, and the run's
- * {@code --max-in-flight} is the bound (default one per issuer, no pipelining).
+ * {@code --max-in-flight} is the bound (default: the issuer's connections, one each; no pipelining).
  */
 final class RedisDriver implements AsyncDriver {
     private static final int READ = 0;
@@ -75,6 +79,9 @@ final class RedisDriver implements AsyncDriver {
 
     private final RedisConnector.Opened opened;
     private final Link[] links;
+    /** Per issuer, the connections it sends on (all on one loop), and where its search for a free one starts. */
+    private final Link[][] issuerLinks;
+    private final int[] cursors;
     private final RedisCodec<String, byte[]> codec;
     private final RecordLayout layout;
     private final Limit scanLimit;
@@ -100,12 +107,11 @@ final class RedisDriver implements AsyncDriver {
         }
     }
 
-    RedisDriver(RedisConnector.Opened opened, RedisSettings settings) {
-        this(opened, settings, new RecordLayout(settings.fieldCount(), settings.fieldLength()));
-    }
-
-    /** @param layout the record shape: a YCSB workload's when the run has one, else the redis.* properties' */
-    RedisDriver(RedisConnector.Opened opened, RedisSettings settings, RecordLayout layout) {
+    /**
+     * @param layout  the record shape: a YCSB workload's when the run has one, else the redis.* properties'
+     * @param threads the run's issuers, as {@code opened} was connected for
+     */
+    RedisDriver(RedisConnector.Opened opened, RedisSettings settings, RecordLayout layout, int threads) {
         this.opened = opened;
         this.codec = RedisConnector.CODEC;
         this.layout = layout;
@@ -116,21 +122,76 @@ final class RedisDriver implements AsyncDriver {
             links[c] = new Link(connection, opened.loop(c),
                     new InFlight(opened.loop(c), settings.timeoutNs(), timeouts, this::count), opened.channelRef(c));
         }
+        this.issuerLinks = byIssuer(links, threads);
+        this.cursors = new int[issuerLinks.length];
+    }
+
+    /**
+     * Each issuer's connections: {@code i mod N} alone when there are no more connections than issuers, else
+     * every connection {@code c} with {@code c mod threads == i}.
+     */
+    private static Link[][] byIssuer(Link[] links, int threads) {
+        Link[][] byIssuer = new Link[threads][];
+        for (int i = 0; i < threads; i++) {
+            if (links.length <= threads) {
+                byIssuer[i] = new Link[]{links[i % links.length]};
+                continue;
+            }
+            List<Link> mine = new java.util.ArrayList<>();
+            for (int c = i; c < links.length; c += threads) {
+                mine.add(links[c]);
+            }
+            byIssuer[i] = mine.toArray(new Link[0]);
+        }
+        return byIssuer;
     }
 
     @Override
     public ScheduledExecutorService issuerExecutor(int issuer) {
-        return links[issuer % links.length].loop;
+        return issuerLinks[issuer % issuerLinks.length][0].loop;
+    }
+
+    /**
+     * The connections per issuer, at least 1 (the fewest any issuer has): one operation in flight on each, as
+     * redis-benchmark's {@code -c} clients; pipelining deeper is {@code --max-in-flight}'s to ask.
+     */
+    @Override
+    public int defaultInFlightPerIssuer() {
+        return Math.max(1, links.length / issuerLinks.length);
     }
 
     @Override
     public void submit(Operation op, Completion completion) {
-        Link link = links[op.workerIndex() % links.length];
+        int issuer = op.workerIndex() % issuerLinks.length;
+        Link[] mine = issuerLinks[issuer];
+        Link link = mine.length == 1 ? mine[0] : freest(issuer, mine);
         if (link.loop.inEventLoop()) {
             send(link, layout, op.typeIndex(), op.keyNumber(), op.fieldIndex(), op.scanLength(), completion);
             return;
         }
         sendFromOutside(link, layout, op.typeIndex(), op.keyNumber(), op.fieldIndex(), op.scanLength(), completion);
+    }
+
+    /**
+     * The issuer's next connection with nothing in flight, searching round-robin from where it last found one,
+     * else its least busy. The issuer's thread (its loop).
+     */
+    private Link freest(int issuer, Link[] mine) {
+        int n = mine.length;
+        int start = cursors[issuer];
+        Link best = null;
+        for (int k = 0; k < n; k++) {
+            int i = start + k < n ? start + k : start + k - n;
+            int open = mine[i].inFlight.open();
+            if (open == 0) {
+                cursors[issuer] = i + 1 < n ? i + 1 : 0;
+                return mine[i];
+            }
+            if (best == null || open < best.inFlight.open()) {
+                best = mine[i];
+            }
+        }
+        return best;
     }
 
     /** Hands an operation to its connection's loop; the arguments are copies (the harness reuses its op). */

@@ -38,6 +38,25 @@ public final class RedisDriverProvider implements DriverProvider {
         return YcsbOperations.NAMES;
     }
 
+    /**
+     * Says where {@code redis.connections} (and {@code -c}) does not mean one request in flight per connection, as
+     * redis-benchmark's {@code -c} clients: with fewer connections than threads, threads share them and pipeline;
+     * with a count that is not a multiple of the threads, some connections wait while others work.
+     */
+    private static void warnOfIdleOrSharedConnections(int connections, int threads) {
+        if (connections < threads) {
+            LOG.warn("{} {} is fewer than --threads {}: threads share connections (thread i uses connection i mod {}),"
+                    + " so their operations are pipelined; give -c {} or more for one operation in flight per"
+                    + " connection, as redis-benchmark's clients", RedisSettings.CONNECTIONS, connections, threads,
+                    connections, threads);
+        } else if (connections % threads != 0) {
+            LOG.warn("{} {} over {} threads: {} in flight per thread, {} in all, so {} connection(s) wait at any time;"
+                    + " give a multiple of --threads to keep them all busy", RedisSettings.CONNECTIONS, connections,
+                    threads, connections / threads, connections / threads * threads,
+                    connections - connections / threads * threads);
+        }
+    }
+
     @Override
     public Driver open(DriverProperties properties, DriverContext context) {
         RedisSettings settings = RedisSettings.from(properties);
@@ -47,9 +66,11 @@ public final class RedisDriverProvider implements DriverProvider {
                 new FieldLengths(shape.minFieldLength(), shape.fieldLength(), shape.fieldLengthDistribution()),
                 shape.fieldNamePrefix(), shape.zeroPadding())
                 : new RecordLayout(settings.fieldCount(), settings.fieldLength());
-        int connections = settings.connectionsFor(context.threads());
-        RedisDriver driver = new RedisDriver(
-                RedisConnector.open(settings, connections, settings.ioThreadsFor(connections)), settings, layout);
+        int threads = context.threads();
+        int connections = settings.connectionsFor(threads);
+        warnOfIdleOrSharedConnections(connections, threads);
+        RedisDriver driver = new RedisDriver(RedisConnector.open(settings, connections,
+                settings.ioThreadsFor(Math.min(connections, threads)), threads), settings, layout, threads);
         LOG.debug("redis opened: {}", properties);
         return driver;
     }
