@@ -28,8 +28,9 @@ import static io.loadgen.core.diagnosis.Figures.rate;
  * <li>{@link CauseCode#HARNESS_SATURATED}: the workers were behind schedule at least half their time
  *     ({@link #BEHIND_MOST}) and the harness's own work between operations took at least
  *     {@link #HARNESS_SHARE_LIMIT} of it: the generator, not the target, set the pace.</li>
- * <li>{@link CauseCode#HARNESS_STALLED}: the harness's own delay is at least {@link #MATERIAL_SHARE} of intended
- *     at p99 or p99.9 (the same percentile of each). Blame is proportional: it comes first when it is at least {@link #MAJOR_SHARE} of
+ * <li>{@link CauseCode#HARNESS_STALLED}: the harness's part of intended p99 or p99.9 ({@link #harnessPartNs}: its
+ *     delay at that percentile, no more than intended minus service there) is at least {@link #MATERIAL_SHARE}
+ *     of it; the sentence gives the most it can explain ({@link #harnessAtMostNs}, a sound bound). Blame is proportional: it comes first when it is at least {@link #MAJOR_SHARE} of
  *     one, after the target's causes otherwise. A hiccup of a sleeping thread is never this evidence: only the
  *     workers' own lateness is.</li>
  * <li>Operations queued behind the target when intended p99 exceeds service p99 plus the harness's delay p99
@@ -122,21 +123,47 @@ public final class Diagnoser {
     private static final double[] BLAMED_PERCENTILES = {99, 99.9};
 
     /**
-     * The larger share of the reported intended p99 or p99.9 (the successes') that the harness's own delay could
-     * account for; 0 when nothing succeeded (no reported latency to distort).
+     * The larger share of the reported intended p99 or p99.9 (the successes') that is the harness's
+     * ({@link #harnessPartNs}); 0 when nothing succeeded (no reported latency to distort).
      */
     static double harnessPart(Evidence e) {
+        double part = 0;
+        for (double p : BLAMED_PERCENTILES) {
+            part = Math.max(part, share(e, harnessPartNs(e, p), p));
+        }
+        return part;
+    }
+
+    private static double share(Evidence e, long partNs, double p) {
+        long intended = e.reportedIntended().at(p);
+        return intended <= 0 ? 0 : Math.min(1.0, (double) partNs / intended);
+    }
+
+    /**
+     * The harness's part of the reported intended percentile {@code p}, as the diagnosis weighs it: its own delay
+     * at that percentile, but no more than intended minus service there (the whole wait at that percentile, the
+     * harness's delay and the queueing behind the target together). So a population of operations (a share
+     * 1 - p of them) was delayed that much by the harness, and the percentile shows a wait that large.
+     */
+    static long harnessPartNs(Evidence e, double p) {
         if (!e.throttled() || e.harnessDelay().count() == 0 || e.reportedIntended().count() == 0) {
             return 0;
         }
-        double part = 0;
-        for (double p : BLAMED_PERCENTILES) {
-            long intended = e.reportedIntended().at(p);
-            if (intended > 0) {
-                part = Math.max(part, Math.min(1.0, (double) e.harnessDelay().at(p) / intended));
-            }
+        return Math.max(0, Math.min(e.harnessDelay().at(p), e.reportedIntended().at(p) - e.reportedService().at(p)));
+    }
+
+    /**
+     * The most of the reported intended percentile {@code p} the harness can explain: the smaller of its longest
+     * delay and intended minus service at {@code p}. Each operation's intended latency is T + h, its latency
+     * without the harness's delay h; T is its service time plus the queueing the target caused, so T is at least
+     * its service time, and the p-th percentile of T at least that of service. Intended at p exceeds T's p-th
+     * percentile by at most intended minus service at p, and by at most the longest h.
+     */
+    static long harnessAtMostNs(Evidence e, double p) {
+        if (!e.throttled() || e.harnessDelay().count() == 0 || e.reportedIntended().count() == 0) {
+            return 0;
         }
-        return part;
+        return Math.max(0, Math.min(e.harnessDelay().maxNs(), e.reportedIntended().at(p) - e.reportedService().at(p)));
     }
 
     /** Whether operations waited behind others, materially, or were left behind at the end. */
@@ -225,30 +252,30 @@ public final class Diagnoser {
 
     private static Cause harnessStalled(Evidence e) {
         double p = 99;
-        double worst = 0;
+        double worst = -1;
         for (double q : BLAMED_PERCENTILES) {
-            long intended = e.reportedIntended().at(q);
-            double part = intended > 0 ? (double) e.harnessDelay().at(q) / intended : 0;
+            double part = share(e, harnessPartNs(e, q), q);
             if (part > worst) {
                 worst = part;
                 p = q;
             }
         }
-        long delay = Math.min(e.harnessDelay().at(p), e.reportedIntended().at(p));
+        long delay = harnessAtMostNs(e, p);
         long intended = e.reportedIntended().at(p);
         String label = p >= 100 ? "max" : p >= 99.9 ? "p99.9" : "p99";
         boolean gc = e.gcPauseMaxNs() >= MAJOR_SHARE * e.harnessDelay().maxNs();
         Map<String, Number> f = new LinkedHashMap<>();
-        f.put("harness_delay_" + figureLabel(p) + "_ms", ms(delay));
+        f.put("harness_part_" + figureLabel(p) + "_ms", ms(harnessPartNs(e, p)));
+        f.put("harness_at_most_" + figureLabel(p) + "_ms", ms(delay));
         f.put("intended_" + figureLabel(p) + "_ms", ms(intended));
-        f.put("share", Math.min(1.0, worst));
+        f.put("share", worst);
         f.put("harness_delay_max_ms", ms(e.harnessDelay().maxNs()));
         f.put("gc_pause_max_ms", ms(e.gcPauseMaxNs()));
         String why = gc ? "its own GC paused it, longest " + duration(e.gcPauseMaxNs())
                 : "not its GC: its threads were not scheduled on time";
         String text = "the load generator itself stalled, up to " + duration(e.harnessDelay().maxNs()) + " (" + why
                 + "); its own delay can explain at most " + duration(delay) + " of intended " + label + " = "
-                + duration(intended) + " (" + percent(Math.min(1.0, worst)) + ")" + atStart(e);
+                + duration(intended) + " (" + percent(share(e, delay, p)) + ")" + atStart(e);
         return new Cause(CauseCode.HARNESS_STALLED, text, f);
     }
 

@@ -34,6 +34,7 @@ import java.util.Objects;
  * @param maxErrorRate      the failed share above which the run failed ({@code --max-error-rate}); 1 disables
  * @param reportedIntended  the successes' latency from their intended start: what the summary reports, so what a
  *                          harness delay could distort (failures are reported apart)
+ * @param reportedService   the successes' service time
  * @param delayMaxAtNs      when the harness's longest delay happened: the start of its interval, in ns from the
  *                          run's start (the first interval: 0); -1 when unknown
  * @param intervalNs        the run's interval ({@code --interval})
@@ -44,7 +45,7 @@ public record Evidence(String target, boolean throttled, double targetOpsPerSec,
                        int inFlightPerThread, boolean async, Latencies intended, Latencies service,
                        Latencies harnessDelay, long hiccupMaxNs, long gcPauses, long gcPauseMaxNs,
                        double behindShare, double harnessShare, double maxErrorRate, Latencies reportedIntended,
-                       long delayMaxAtNs, long intervalNs, long warmupNs) {
+                       Latencies reportedService, long delayMaxAtNs, long intervalNs, long warmupNs) {
 
     public Evidence {
         Objects.requireNonNull(target, "target");
@@ -53,6 +54,7 @@ public record Evidence(String target, boolean throttled, double targetOpsPerSec,
         Objects.requireNonNull(service, "service");
         Objects.requireNonNull(harnessDelay, "harnessDelay");
         Objects.requireNonNull(reportedIntended, "reportedIntended");
+        Objects.requireNonNull(reportedService, "reportedService");
     }
 
     /** How many operations of one status. */
@@ -78,7 +80,7 @@ public record Evidence(String target, boolean throttled, double targetOpsPerSec,
     public Evidence withMaxErrorRate(double rate) {
         return new Evidence(target, throttled, targetOpsPerSec, measuredNs, completed, failed, failures,
                 sampleFailure, unissued, threads, inFlightPerThread, async, intended, service, harnessDelay, hiccupMaxNs,
-                gcPauses, gcPauseMaxNs, behindShare, harnessShare, rate, reportedIntended, delayMaxAtNs, intervalNs,
+                gcPauses, gcPauseMaxNs, behindShare, harnessShare, rate, reportedIntended, reportedService, delayMaxAtNs, intervalNs,
                 warmupNs);
     }
 }

@@ -554,12 +554,14 @@ public final class LoadRun {
                               HarnessHealth health, long unissued) {
         Histogram intended = Histograms.newHistogram();
         Histogram reported = Histograms.newHistogram();
+        Histogram reportedService = Histograms.newHistogram();
         Histogram service = Histograms.newHistogram();
         long completed = 0;
         long[] byStatus = new long[Status.count()];
         for (int o = 0; o < ops.length; o++) {
             intended.add(totals.total(o, View.INTENDED));
             reported.add(totals.total(o, View.INTENDED));
+            reportedService.add(totals.total(o, View.SERVICE));
             intended.add(totals.failedTotal(o, View.INTENDED));
             service.add(totals.total(o, View.SERVICE));
             service.add(totals.failedTotal(o, View.SERVICE));
@@ -595,7 +597,7 @@ public final class LoadRun {
                 driver instanceof AsyncDriver, Latencies.of(intended), Latencies.of(service),
                 options.throttled() ? Latencies.of(totals.harnessDelay()) : Latencies.NONE,
                 hiccups == null ? -1 : hiccups.getMaxValue(), gc[0], gc[1], shares[0], shares[1],
-                options.maxErrorRate(), Latencies.of(reported), health.delayMaxAtNs(), options.interval().toNanos(),
+                options.maxErrorRate(), Latencies.of(reported), Latencies.of(reportedService), health.delayMaxAtNs(), options.interval().toNanos(),
                 options.warmup().toNanos());
     }
 

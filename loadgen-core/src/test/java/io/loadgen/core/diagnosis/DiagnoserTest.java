@@ -176,6 +176,24 @@ class DiagnoserTest {
     }
 
     @Test
+    void aHarnessDelayThatThePercentileDoesNotShowIsNotBlamed() {
+        // A busy machine delayed 0.1% of the operations by 1.7 ms, but intended p99.9 equals service p99.9: the
+        // operations at that percentile were the target's slow ones, not the delayed ones. The harness's part is
+        // the smaller of its delay and intended minus service there: 0.
+        Diagnosis d = Evidences.healthy().delay(new Latencies(10_000, 0, 0, 20 * US, 250 * US, 1_720 * US, 3_500 * US))
+                .intended(new Latencies(10_000, 4 * MS, 4 * MS, 4 * MS, 4_450 * US, 6 * MS, 7 * MS))
+                .service(new Latencies(10_000, 4 * MS, 4 * MS, 4 * MS, 4_450 * US, 6 * MS, 7 * MS)).diagnose();
+        assertEquals(List.of(OK), codes(d));
+        // The same delay where intended p99.9 is 1.7 ms above service p99.9: named, with the sound bound.
+        Diagnosis shown = Evidences.healthy().delay(new Latencies(10_000, 0, 0, 20 * US, 250 * US, 1_720 * US, 3_500 * US))
+                .intended(new Latencies(10_000, 4 * MS, 4 * MS, 4 * MS, 4_450 * US, 7_700 * US, 8 * MS))
+                .service(new Latencies(10_000, 4 * MS, 4 * MS, 4 * MS, 4_450 * US, 6 * MS, 7 * MS)).diagnose();
+        assertEquals(List.of(HARNESS_STALLED), codes(shown));
+        assertTrue(shown.primary().text().endsWith("its own delay can explain at most 1.7 ms of intended p99.9 = 7.7 ms"
+                + " (22%)"), shown.primary().text());
+    }
+
+    @Test
     void aSmallHarnessDelayBesideALargeP99IsNotBlamed() {
         // A 30 ms harness delay beside a 400 ms p99 is 7.5%: under a tenth, so not a cause.
         Diagnosis d = Evidences.healthy().intended(Evidences.flat(400 * MS)).service(Evidences.flat(400 * MS))

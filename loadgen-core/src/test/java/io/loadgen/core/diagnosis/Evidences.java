@@ -130,7 +130,7 @@ public final class Evidences {
     public Evidence build() {
         return new Evidence(target, throttled, rate, measuredNs, completed, failed, failures, sample, unissued, threads,
                 inFlight, async, intended, service, delay, hiccupMaxNs, gcPauses, gcPauseMaxNs, behindShare,
-                harnessShare, maxErrorRate, reported != null ? reported : intended, delayMaxAtNs, 1_000 * MS, 0);
+                harnessShare, maxErrorRate, reported != null ? reported : intended, service, delayMaxAtNs, 1_000 * MS, 0);
     }
 
     public Diagnosis diagnose() {

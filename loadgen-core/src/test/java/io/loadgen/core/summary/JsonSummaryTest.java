@@ -143,6 +143,8 @@ class JsonSummaryTest {
         hiccups.recordValue(41 * MS);
         HarnessVerdict verdict = HarnessVerdict.of(io.loadgen.core.diagnosis.Evidences.healthy()
                         .delay(new io.loadgen.core.diagnosis.Latencies(1000, 0, 0, 0, 38 * MS, 41 * MS, 41 * MS))
+                        .intended(new io.loadgen.core.diagnosis.Latencies(1000, 4 * MS, 4 * MS, 5 * MS, 42 * MS,
+                                45 * MS, 45 * MS))
                         .gc(3, 41 * MS).diagnose(),
                 new HarnessVerdict.Measured(true, 20 * US, hiccups.getMaxValue(), 3, 96 * MS, 41 * MS, 0.5, 0.001));
         RunResult t = KnownRuns.throttled();
