@@ -28,13 +28,13 @@ import static io.loadgen.core.diagnosis.Figures.rate;
  * <li>{@link CauseCode#HARNESS_SATURATED}: the workers were behind schedule at least half their time
  *     ({@link #BEHIND_MOST}) and the harness's own work between operations took at least
  *     {@link #HARNESS_SHARE_LIMIT} of it: the generator, not the target, set the pace.</li>
- * <li>{@link CauseCode#HARNESS_STALLED}: the harness's part of intended p99 or p99.9 ({@link #harnessPartNs}: its
- *     delay at that percentile, no more than intended minus service there) is at least {@link #MATERIAL_SHARE}
- *     of it; the sentence gives the most it can explain ({@link #harnessAtMostNs}, a sound bound). Blame is proportional: it comes first when it is at least {@link #MAJOR_SHARE} of
+ * <li>{@link CauseCode#HARNESS_STALLED}: the harness's part of intended p99 or p99.9 ({@link #harnessPartNs}:
+ *     intended there minus what it would read without the harness's delay of each operation) is at least
+ *     {@link #MATERIAL_SHARE} of it. Blame is proportional: it comes first when it is at least {@link #MAJOR_SHARE} of
  *     one, after the target's causes otherwise. A hiccup of a sleeping thread is never this evidence: only the
  *     workers' own lateness is.</li>
- * <li>Operations queued behind the target when intended p99 exceeds service p99 plus the harness's delay p99
- *     by at least {@link #MATERIAL_SHARE} of intended p99 (the wait the harness did not cause), or the run ended with a backlog of more than one operation per in-flight slot (a run that keeps up
+ * <li>Operations queued behind the target when intended p99 less the harness's delay of each operation exceeds
+ *     service p99 by at least {@link #MATERIAL_SHARE} of intended p99 (the wait the harness did not cause), or the run ended with a backlog of more than one operation per in-flight slot (a run that keeps up
  *     has at most the one each slot was about to issue). Then, by Little's law, the in-flight needed to carry
  *     the rate is rate x service mean: {@link CauseCode#CONCURRENCY_LIMITED} when that is more than threads x
  *     in-flight. {@link CauseCode#TARGET_STALLED} when the slowest service time is at least
@@ -140,39 +140,37 @@ public final class Diagnoser {
     }
 
     /**
-     * The harness's part of the reported intended percentile {@code p}, as the diagnosis weighs it: its own delay
-     * at that percentile, but no more than intended minus service there (the whole wait at that percentile, the
-     * harness's delay and the queueing behind the target together). So a population of operations (a share
-     * 1 - p of them) was delayed that much by the harness, and the percentile shows a wait that large.
+     * The harness's part of the reported intended percentile {@code p}: intended at {@code p} minus the same
+     * percentile of the successes' intended latency less the harness's own delay of each
+     * ({@link Evidence#undelayed()}). The delay of each operation is an upper bound of what the harness caused
+     * it (its lag, and no more of the backlog than it carried), so this is the most of the percentile the
+     * harness can explain: what it would read had the harness been on time for every operation.
      */
     static long harnessPartNs(Evidence e, double p) {
-        if (!e.throttled() || e.harnessDelay().count() == 0 || e.reportedIntended().count() == 0) {
+        if (!e.throttled() || e.undelayed().count() == 0 || e.reportedIntended().count() == 0) {
             return 0;
         }
-        return Math.max(0, Math.min(e.harnessDelay().at(p), e.reportedIntended().at(p) - e.reportedService().at(p)));
+        return Math.max(0, e.reportedIntended().at(p) - e.undelayed().at(p));
     }
 
     /**
-     * The most of the reported intended percentile {@code p} the harness can explain: the smaller of its longest
-     * delay and intended minus service at {@code p}. Each operation's intended latency is T + h, its latency
-     * without the harness's delay h; T is its service time plus the queueing the target caused, so T is at least
-     * its service time, and the p-th percentile of T at least that of service. Intended at p exceeds T's p-th
-     * percentile by at most intended minus service at p, and by at most the longest h.
+     * Whether operations waited behind others, materially, through no fault of the harness: the successes'
+     * intended p99 less the harness's delay exceeds their service p99 by {@link #MATERIAL_SHARE} of intended p99
+     * (with no success: every operation's intended less service less the harness's delay, at p99); or the run
+     * ended with a backlog of more than one operation per in-flight slot.
      */
-    static long harnessAtMostNs(Evidence e, double p) {
-        if (!e.throttled() || e.harnessDelay().count() == 0 || e.reportedIntended().count() == 0) {
-            return 0;
-        }
-        return Math.max(0, Math.min(e.harnessDelay().maxNs(), e.reportedIntended().at(p) - e.reportedService().at(p)));
-    }
-
-    /** Whether operations waited behind others, materially, or were left behind at the end. */
     static boolean queued(Evidence e) {
-        if (!e.throttled() || e.intended().count() == 0) {
-            return e.throttled() && e.unissued() > e.slots();
+        if (!e.throttled()) {
+            return false;
+        }
+        if (e.unissued() > e.slots()) {
+            return true;
+        }
+        if (e.reportedIntended().count() > 0 && e.undelayed().count() > 0) {
+            return e.undelayed().p99Ns() - e.reportedService().p99Ns() >= MATERIAL_SHARE * e.reportedIntended().p99Ns();
         }
         long queueingNs = e.intended().p99Ns() - e.service().p99Ns() - e.harnessDelay().p99Ns();
-        return queueingNs >= MATERIAL_SHARE * e.intended().p99Ns() || e.unissued() > e.slots();
+        return e.intended().count() > 0 && queueingNs >= MATERIAL_SHARE * e.intended().p99Ns();
     }
 
     /** In-flight needed by Little's law: rate x service mean, rounded up. */
@@ -260,13 +258,12 @@ public final class Diagnoser {
                 p = q;
             }
         }
-        long delay = harnessAtMostNs(e, p);
+        long delay = harnessPartNs(e, p);
         long intended = e.reportedIntended().at(p);
         String label = p >= 100 ? "max" : p >= 99.9 ? "p99.9" : "p99";
         boolean gc = e.gcPauseMaxNs() >= MAJOR_SHARE * e.harnessDelay().maxNs();
         Map<String, Number> f = new LinkedHashMap<>();
-        f.put("harness_part_" + figureLabel(p) + "_ms", ms(harnessPartNs(e, p)));
-        f.put("harness_at_most_" + figureLabel(p) + "_ms", ms(delay));
+        f.put("harness_part_" + figureLabel(p) + "_ms", ms(delay));
         f.put("intended_" + figureLabel(p) + "_ms", ms(intended));
         f.put("share", worst);
         f.put("harness_delay_max_ms", ms(e.harnessDelay().maxNs()));

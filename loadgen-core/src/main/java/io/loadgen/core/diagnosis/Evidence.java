@@ -35,6 +35,8 @@ import java.util.Objects;
  * @param reportedIntended  the successes' latency from their intended start: what the summary reports, so what a
  *                          harness delay could distort (failures are reported apart)
  * @param reportedService   the successes' service time
+ * @param undelayed         the successes' intended latency less the harness's own delay of each: what the target
+ *                          alone would have given them; {@link Latencies#NONE} when unthrottled
  * @param delayMaxAtNs      when the harness's longest delay happened: the start of its interval, in ns from the
  *                          run's start (the first interval: 0); -1 when unknown
  * @param intervalNs        the run's interval ({@code --interval})
@@ -45,7 +47,7 @@ public record Evidence(String target, boolean throttled, double targetOpsPerSec,
                        int inFlightPerThread, boolean async, Latencies intended, Latencies service,
                        Latencies harnessDelay, long hiccupMaxNs, long gcPauses, long gcPauseMaxNs,
                        double behindShare, double harnessShare, double maxErrorRate, Latencies reportedIntended,
-                       Latencies reportedService, long delayMaxAtNs, long intervalNs, long warmupNs) {
+                       Latencies reportedService, Latencies undelayed, long delayMaxAtNs, long intervalNs, long warmupNs) {
 
     public Evidence {
         Objects.requireNonNull(target, "target");
@@ -55,6 +57,7 @@ public record Evidence(String target, boolean throttled, double targetOpsPerSec,
         Objects.requireNonNull(harnessDelay, "harnessDelay");
         Objects.requireNonNull(reportedIntended, "reportedIntended");
         Objects.requireNonNull(reportedService, "reportedService");
+        Objects.requireNonNull(undelayed, "undelayed");
     }
 
     /** How many operations of one status. */
@@ -80,7 +83,7 @@ public record Evidence(String target, boolean throttled, double targetOpsPerSec,
     public Evidence withMaxErrorRate(double rate) {
         return new Evidence(target, throttled, targetOpsPerSec, measuredNs, completed, failed, failures,
                 sampleFailure, unissued, threads, inFlightPerThread, async, intended, service, harnessDelay, hiccupMaxNs,
-                gcPauses, gcPauseMaxNs, behindShare, harnessShare, rate, reportedIntended, reportedService, delayMaxAtNs, intervalNs,
+                gcPauses, gcPauseMaxNs, behindShare, harnessShare, rate, reportedIntended, reportedService, undelayed, delayMaxAtNs, intervalNs,
                 warmupNs);
     }
 }

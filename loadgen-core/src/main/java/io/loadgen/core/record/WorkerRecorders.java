@@ -76,18 +76,23 @@ public final class WorkerRecorders {
 
     /**
      * Bytes one worker's recorders take: two buffers (interval flip) of four histograms per operation type
-     * (success and failed, intended and service) and one for lag, each preallocated from 1 ns to 1 h.
+     * (success and failed, intended and service) and three for the harness (lag, its delay, and the successes'
+     * intended latency without that delay), each preallocated from 1 ns to 1 h.
      */
     public static long bytesPerThread(int opTypes) {
-        return 2 * (4L * opTypes + 1) * HISTOGRAM_BYTES;
+        return 2 * (4L * opTypes + HARNESS_SERIES) * HISTOGRAM_BYTES;
     }
+
+    /** The harness's series after the operations' in each buffer: lag, its delay, the undelayed successes. */
+    private static final int HARNESS_SERIES = 3;
 
     /**
      * Layout: [4 * op] intended, [4 * op + 1] service, [4 * op + 2] failed intended, [4 * op + 3] failed
-     * service, [4 * opTypes] lag, [4 * opTypes + 1] the harness's delay.
+     * service, [4 * opTypes] lag, [4 * opTypes + 1] the harness's delay, [4 * opTypes + 2] the successes'
+     * intended latency less the harness's delay (all types together).
      */
     private static Histogram[] newSet(int opTypes, boolean multiWriter) {
-        Histogram[] set = new Histogram[PER_OP * opTypes + 2];
+        Histogram[] set = new Histogram[PER_OP * opTypes + HARNESS_SERIES];
         for (int i = 0; i < set.length; i++) {
             set[i] = multiWriter
                     ? new AtomicHistogram(Histograms.LOWEST_NS, Histograms.HIGHEST_NS, Histograms.SIGNIFICANT_DIGITS)
@@ -128,6 +133,9 @@ public final class WorkerRecorders {
             if (lagNs != NO_LAG) {
                 set[PER_OP * opTypes].recordValue(Histograms.clamp(lagNs));
                 set[PER_OP * opTypes + 1].recordValue(Histograms.clamp(delayNs));
+                if (status == OK) {
+                    set[PER_OP * opTypes + 2].recordValue(Histograms.clamp(endNs - intendedStartNs - delayNs));
+                }
             }
         } finally {
             phaser.writerCriticalSectionExit(phase);
@@ -184,6 +192,15 @@ public final class WorkerRecorders {
     /** Adds the last flipped interval's lag into {@code target}. Sampler thread only. */
     public void addLagTo(Histogram target) {
         target.add(inactive.histograms[PER_OP * opTypes]);
+    }
+
+    /**
+     * Adds the last flipped interval's successes' intended latency less the harness's delay of each (all types
+     * together; throttled runs) into {@code target}: the latency the target alone would have given them.
+     * Sampler thread only.
+     */
+    public void addUndelayedTo(Histogram target) {
+        target.add(inactive.histograms[PER_OP * opTypes + 2]);
     }
 
     /** Adds the last flipped interval's harness delay into {@code target}. Sampler thread only. */

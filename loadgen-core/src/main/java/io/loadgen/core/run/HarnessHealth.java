@@ -32,6 +32,8 @@ final class HarnessHealth implements TaggedSeries, IntervalSink {
     private final HiccupMeter meter;
     private final LoadThread[] workers;
     private final Histogram totalHiccups = Histograms.newHistogram();
+    /** The interval's successes of every type, merged for the status note; reused, so nothing is allocated per interval. */
+    private final Histogram intendedScratch = Histograms.newHistogram();
     private long intervalHiccupMaxNs;
     private final PauseCounts intervalGc = new PauseCounts();
     private final PauseCounts totalGc = new PauseCounts();
@@ -115,26 +117,23 @@ final class HarnessHealth implements TaggedSeries, IntervalSink {
     /**
      * What the status line should say about the harness for the interval just sampled, or null when nothing
      * is worth a word, e.g. {@code harness stalled 301 ms}, {@code machine noise 12.4 ms},
-     * {@code harness saturated: share 62%}. Proportional, as the diagnosis is: the harness stalled when its own
-     * delay of the interval's operations at p99, no more than intended minus service p99, reached
-     * {@link Diagnoser#MATERIAL_SHARE} of intended p99 (the note gives its longest delay); a hiccup of the meter's sleeping thread, or a GC pause, that long while no worker was
+     * {@code harness saturated: share 62%}. Proportional, as the diagnosis is: the harness stalled when the
+     * interval's intended p99 (its successes, all types) less that p99 without the harness's delay of each
+     * reached {@link Diagnoser#MATERIAL_SHARE} of it (the note gives the longest delay); a hiccup of the meter's sleeping thread, or a GC pause, that long while no worker was
      * delayed so is machine noise. Aggregator thread, after {@link #onInterval}.
      */
     String statusNote(IntervalSnapshot s) {
         StringBuilder note = new StringBuilder();
-        long intendedP99 = 0;
-        long waitP99 = 0; // intended minus service p99 of the type with the worst intended p99
+        intendedScratch.reset();
         for (IntervalSnapshot.Op op : s.operations()) {
-            long p99 = op.intended().getValueAtPercentile(99);
-            if (p99 > intendedP99) {
-                intendedP99 = p99;
-                waitP99 = p99 - op.service().getValueAtPercentile(99);
-            }
+            intendedScratch.add(op.intended());
         }
+        long intendedP99 = intendedScratch.getTotalCount() == 0 ? 0 : intendedScratch.getValueAtPercentile(99);
         Histogram delay = s.harnessDelay();
+        Histogram undelayed = s.undelayed();
         long delayMax = delay == null ? 0 : delay.getMaxValue();
-        boolean stalled = delay != null && delay.getTotalCount() > 0 && intendedP99 > 0
-                && Math.min(delay.getValueAtPercentile(99), waitP99) >= Diagnoser.MATERIAL_SHARE * intendedP99
+        boolean stalled = undelayed != null && undelayed.getTotalCount() > 0 && intendedP99 > 0
+                && intendedP99 - undelayed.getValueAtPercentile(99) >= Diagnoser.MATERIAL_SHARE * intendedP99
                 && delayMax >= NOTE_FLOOR_NS;
         if (stalled) {
             note.append("harness stalled ").append(duration(delayMax));

@@ -55,6 +55,8 @@ final class IntervalAggregator implements Runnable {
     private final SealedHistogram lag;
     /** The harness's own delay of the interval's operations (not logged: the log keeps {@code harness.lag}). */
     private final SealedHistogram harnessDelay;
+    /** The successes' intended latency less the harness's delay of each, all types together (not logged). */
+    private final SealedHistogram undelayed;
     private final TaggedSeries[] extra;
     private final SealedHistogram[] extraHistograms;
     private final long[] statusCounts;
@@ -112,6 +114,7 @@ final class IntervalAggregator implements Runnable {
         this.opViews = List.copyOf(views);
         this.lag = new SealedHistogram(latencyShape);
         this.harnessDelay = new SealedHistogram(latencyShape);
+        this.undelayed = new SealedHistogram(latencyShape);
         this.extra = b.series.toArray(new TaggedSeries[0]);
         this.extraHistograms = new SealedHistogram[extra.length];
         for (int i = 0; i < extra.length; i++) {
@@ -209,6 +212,11 @@ final class IntervalAggregator implements Runnable {
                 r.addHarnessDelayTo(harnessDelay);
             }
             seal(harnessDelay, "harness.delay", startMs, endMs);
+            undelayed.unseal().reset();
+            for (WorkerRecorders r : recorders) {
+                r.addUndelayedTo(undelayed);
+            }
+            seal(undelayed, "harness.undelayed", startMs, endMs);
         }
         for (int i = 0; i < extra.length; i++) {
             extraHistograms[i].unseal().reset();
@@ -279,6 +287,7 @@ final class IntervalAggregator implements Runnable {
         b.operations = opViews;
         b.lag = throttled ? lag : null;
         b.harnessDelay = throttled ? harnessDelay : null;
+        b.undelayed = throttled ? undelayed : null;
         b.byTag = byTag;
         b.events = drainEvents();
         b.driverCounters = driverCounters == null ? NO_COUNTERS : driverCounters.get();

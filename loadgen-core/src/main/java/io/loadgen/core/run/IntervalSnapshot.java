@@ -37,6 +37,7 @@ public final class IntervalSnapshot {
     private final List<Op> operations;
     private final Histogram lag;
     private final Histogram harnessDelay;
+    private final Histogram undelayed;
     private final Map<String, Histogram> byTag;
     private final List<Event> events;
     private final Map<String, Number> driverCounters;
@@ -56,6 +57,7 @@ public final class IntervalSnapshot {
         this.operations = b.operations;
         this.lag = b.lag;
         this.harnessDelay = b.harnessDelay;
+        this.undelayed = b.undelayed;
         this.byTag = b.byTag;
         this.events = b.events;
         this.driverCounters = b.driverCounters;
@@ -148,6 +150,16 @@ public final class IntervalSnapshot {
      */
     public Histogram harnessDelay() {
         return harnessDelay;
+    }
+
+    /**
+     * This interval's successes, every type together: their intended latency less the harness's own delay of
+     * each ({@link #harnessDelay()}), i.e. what the target alone would have given them. Intended minus this, at
+     * a percentile, is how much of that percentile the harness may have caused. Throttled runs; else null. Not
+     * in the interval log.
+     */
+    public Histogram undelayed() {
+        return undelayed;
     }
 
     /**
@@ -256,6 +268,7 @@ public final class IntervalSnapshot {
         List<Op> operations;
         Histogram lag;
         Histogram harnessDelay;
+        Histogram undelayed;
         Map<String, Histogram> byTag;
         List<Event> events;
         Map<String, Number> driverCounters;

@@ -597,7 +597,8 @@ public final class LoadRun {
                 driver instanceof AsyncDriver, Latencies.of(intended), Latencies.of(service),
                 options.throttled() ? Latencies.of(totals.harnessDelay()) : Latencies.NONE,
                 hiccups == null ? -1 : hiccups.getMaxValue(), gc[0], gc[1], shares[0], shares[1],
-                options.maxErrorRate(), Latencies.of(reported), Latencies.of(reportedService), health.delayMaxAtNs(), options.interval().toNanos(),
+                options.maxErrorRate(), Latencies.of(reported), Latencies.of(reportedService),
+                options.throttled() ? Latencies.of(totals.undelayed()) : Latencies.NONE, health.delayMaxAtNs(), options.interval().toNanos(),
                 options.warmup().toNanos());
     }
 

@@ -22,6 +22,7 @@ final class RunTotals implements IntervalSink {
     private final long[] statusCounts;
     private final Histogram lag = Histograms.newHistogram();
     private final Histogram harnessDelay = Histograms.newHistogram();
+    private final Histogram undelayed = Histograms.newHistogram();
     private boolean holdsWarmup;
     private boolean started;
     private long measuredFromNs;
@@ -70,6 +71,9 @@ final class RunTotals implements IntervalSink {
         if (s.harnessDelay() != null) {
             harnessDelay.add(s.harnessDelay());
         }
+        if (s.undelayed() != null) {
+            undelayed.add(s.undelayed());
+        }
         measuredToNs = s.endNs();
     }
 
@@ -81,6 +85,7 @@ final class RunTotals implements IntervalSink {
         }
         lag.reset();
         harnessDelay.reset();
+        undelayed.reset();
         java.util.Arrays.fill(statusCounts, 0);
         this.measuredFromNs = measuredFromNs;
     }
@@ -102,6 +107,11 @@ final class RunTotals implements IntervalSink {
 
     Histogram lag() {
         return lag;
+    }
+
+    /** The successes' intended latency less the harness's delay of each, all types (empty when unthrottled). */
+    Histogram undelayed() {
+        return undelayed;
     }
 
     /** The harness's own delay of the measured operations (empty when unthrottled). */

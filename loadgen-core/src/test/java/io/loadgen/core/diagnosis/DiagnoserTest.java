@@ -146,7 +146,8 @@ class DiagnoserTest {
         // is 249 ms: all of it.
         Diagnosis d = Evidences.healthy().rate(1000, 5_000).service(Evidences.flat(10 * US))
                 .intended(new Latencies(5_000, 10 * US, 20 * US, 9 * MS, 250 * MS, 298 * MS, 300 * MS))
-                .delay(new Latencies(5_000, 0, 10 * US, 9 * MS, 249 * MS, 297 * MS, 300 * MS)).diagnose();
+                .delay(new Latencies(5_000, 0, 10 * US, 9 * MS, 249 * MS, 297 * MS, 300 * MS))
+                .undelayed(Evidences.flat(10 * US)).diagnose();
         assertEquals(List.of(HARNESS_STALLED), codes(d));
         Cause c = d.primary();
         assertTrue(c.text().startsWith("the load generator itself stalled, up to 300 ms (not its GC: its threads were"
@@ -156,6 +157,7 @@ class DiagnoserTest {
         assertTrue(Evidences.healthy().rate(1000, 5_000).service(Evidences.flat(10 * US))
                 .intended(new Latencies(5_000, 10 * US, 20 * US, 9 * MS, 250 * MS, 298 * MS, 300 * MS))
                 .delay(new Latencies(5_000, 0, 10 * US, 9 * MS, 249 * MS, 297 * MS, 300 * MS)).gc(1, 290 * MS)
+                .undelayed(Evidences.flat(10 * US))
                 .diagnose().primary().text().contains("its own GC paused it, longest 290 ms"));
     }
 
@@ -165,29 +167,29 @@ class DiagnoserTest {
         // the cores) delayed operations by up to 172 ms: that is the harness's, and --warmup leaves it out.
         Diagnosis d = Evidences.healthy().delay(new Latencies(5_000, 0, 0, 0, 2 * MS, 168 * MS, 172 * MS))
                 .intended(new Latencies(5_000, 4 * MS, 4 * MS, 4 * MS, 6 * MS, 172 * MS, 176 * MS)).delayMaxAt(0)
-                .diagnose();
+                .undelayed(new Latencies(5_000, 4 * MS, 4 * MS, 4 * MS, 4_500 * US, 5 * MS, 6 * MS)).diagnose();
         assertEquals(HARNESS_STALLED, d.primary().code());
         assertTrue(d.primary().text().endsWith("; the longest came in the run's first 1 s, as the JVM compiled and"
                 + " loaded the workers' code: --warmup 2s leaves the start out of the summary"), d.primary().text());
         // Later in the run: no such hint.
         assertFalse(Evidences.healthy().delay(new Latencies(5_000, 0, 0, 0, 2 * MS, 168 * MS, 172 * MS))
                 .intended(new Latencies(5_000, 4 * MS, 4 * MS, 4 * MS, 6 * MS, 172 * MS, 176 * MS))
+                .undelayed(new Latencies(5_000, 4 * MS, 4 * MS, 4 * MS, 4_500 * US, 5 * MS, 6 * MS))
                 .delayMaxAt(3_000 * MS).diagnose().primary().text().contains("--warmup"));
     }
 
     @Test
     void aHarnessDelayThatThePercentileDoesNotShowIsNotBlamed() {
-        // A busy machine delayed 0.1% of the operations by 1.7 ms, but intended p99.9 equals service p99.9: the
-        // operations at that percentile were the target's slow ones, not the delayed ones. The harness's part is
-        // the smaller of its delay and intended minus service there: 0.
+        // A busy machine delayed 0.1% of the operations by 1.7 ms, but those were not the ones at intended p99.9:
+        // less each operation's harness delay, p99.9 reads the same 6 ms. The harness's part of it is 0.
         Diagnosis d = Evidences.healthy().delay(new Latencies(10_000, 0, 0, 20 * US, 250 * US, 1_720 * US, 3_500 * US))
                 .intended(new Latencies(10_000, 4 * MS, 4 * MS, 4 * MS, 4_450 * US, 6 * MS, 7 * MS))
-                .service(new Latencies(10_000, 4 * MS, 4 * MS, 4 * MS, 4_450 * US, 6 * MS, 7 * MS)).diagnose();
+                .undelayed(new Latencies(10_000, 4 * MS, 4 * MS, 4 * MS, 4_400 * US, 6 * MS, 7 * MS)).diagnose();
         assertEquals(List.of(OK), codes(d));
-        // The same delay where intended p99.9 is 1.7 ms above service p99.9: named, with the sound bound.
+        // The same delay where, without it, p99.9 would read 6 ms instead of 7.7: named, with its part.
         Diagnosis shown = Evidences.healthy().delay(new Latencies(10_000, 0, 0, 20 * US, 250 * US, 1_720 * US, 3_500 * US))
                 .intended(new Latencies(10_000, 4 * MS, 4 * MS, 4 * MS, 4_450 * US, 7_700 * US, 8 * MS))
-                .service(new Latencies(10_000, 4 * MS, 4 * MS, 4 * MS, 4_450 * US, 6 * MS, 7 * MS)).diagnose();
+                .undelayed(new Latencies(10_000, 4 * MS, 4 * MS, 4 * MS, 4_400 * US, 6 * MS, 7 * MS)).diagnose();
         assertEquals(List.of(HARNESS_STALLED), codes(shown));
         assertTrue(shown.primary().text().endsWith("its own delay can explain at most 1.7 ms of intended p99.9 = 7.7 ms"
                 + " (22%)"), shown.primary().text());
@@ -196,13 +198,15 @@ class DiagnoserTest {
     @Test
     void aSmallHarnessDelayBesideALargeP99IsNotBlamed() {
         // A 30 ms harness delay beside a 400 ms p99 is 7.5%: under a tenth, so not a cause.
-        Diagnosis d = Evidences.healthy().intended(Evidences.flat(400 * MS)).service(Evidences.flat(400 * MS))
-                .delay(new Latencies(10_000, 0, 1 * MS, 1 * MS, 30 * MS, 30 * MS, 30 * MS)).diagnose();
+        Diagnosis d = Evidences.healthy().intended(Evidences.flat(400 * MS)).service(Evidences.flat(370 * MS))
+                .delay(new Latencies(10_000, 0, 1 * MS, 1 * MS, 30 * MS, 30 * MS, 30 * MS))
+                .undelayed(new Latencies(10_000, 370 * MS, 370 * MS, 370 * MS, 390 * MS, 397 * MS, 410 * MS)).diagnose();
         assertEquals(List.of(OK), codes(d));
         // The same 30 ms beside a 200 us p99 is the story.
         Diagnosis small = Evidences.healthy().intended(new Latencies(10_000, 100 * US, 150 * US, 1 * MS, 30_100 * US,
                         30_200 * US, 30_300 * US)).service(Evidences.flat(150 * US))
-                .delay(new Latencies(10_000, 0, 1 * US, 1 * MS, 30 * MS, 30 * MS, 30 * MS)).diagnose();
+                .delay(new Latencies(10_000, 0, 1 * US, 1 * MS, 30 * MS, 30 * MS, 30 * MS))
+                .undelayed(Evidences.flat(150 * US)).diagnose();
         assertEquals(HARNESS_STALLED, small.primary().code());
     }
 
@@ -213,7 +217,9 @@ class DiagnoserTest {
                 .service(new Latencies(297_333, 211 * US, 716 * US, 1_757 * US, 19_382 * US, 157_679 * US, 246_939 * US))
                 .intended(new Latencies(297_333, 214 * US, 4_857 * US, 44_526 * US, 370_147 * US, 508_821 * US,
                         731_906 * US))
-                .delay(new Latencies(297_333, 0, 1 * US, 20 * US, 300 * US, 102 * MS, 120 * MS)).diagnose();
+                .delay(new Latencies(297_333, 0, 1 * US, 20 * US, 300 * US, 102 * MS, 120 * MS))
+                .undelayed(new Latencies(297_333, 214 * US, 4_800 * US, 44_000 * US, 369 * MS, 407 * MS, 700 * MS))
+                .diagnose();
         assertEquals(List.of(TARGET_STALLED, HARNESS_STALLED), codes(d));
     }
 

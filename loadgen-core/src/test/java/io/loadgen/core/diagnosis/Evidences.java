@@ -34,6 +34,7 @@ public final class Evidences {
     double harnessShare;
     double maxErrorRate = Diagnoser.DEFAULT_MAX_ERROR_RATE;
     Latencies reported;
+    Latencies undelayed;
     long delayMaxAtNs = 5_000 * MS;
 
     public static Evidences healthy() {
@@ -48,6 +49,12 @@ public final class Evidences {
     public Evidences intended(Latencies l) {
         intended = l;
         reported = null;
+        return this;
+    }
+
+    /** The successes' intended latency less the harness's delay of each (default: intended, nothing delayed). */
+    public Evidences undelayed(Latencies l) {
+        undelayed = l;
         return this;
     }
 
@@ -130,7 +137,9 @@ public final class Evidences {
     public Evidence build() {
         return new Evidence(target, throttled, rate, measuredNs, completed, failed, failures, sample, unissued, threads,
                 inFlight, async, intended, service, delay, hiccupMaxNs, gcPauses, gcPauseMaxNs, behindShare,
-                harnessShare, maxErrorRate, reported != null ? reported : intended, service, delayMaxAtNs, 1_000 * MS, 0);
+                harnessShare, maxErrorRate, reported != null ? reported : intended, service,
+                !throttled ? Latencies.NONE : undelayed != null ? undelayed : reported != null ? reported : intended,
+                delayMaxAtNs, 1_000 * MS, 0);
     }
 
     public Diagnosis diagnose() {

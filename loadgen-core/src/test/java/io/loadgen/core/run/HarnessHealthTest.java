@@ -93,7 +93,7 @@ class HarnessHealthTest {
         // When the diagnosis blames a stall that the GC explains, the verdict gives both reasons.
         Diagnosis stalled = Evidences.healthy().delay(new io.loadgen.core.diagnosis.Latencies(10_000, 0, 0, 0, 2 * MS,
                 12 * MS, 12 * MS)).intended(new io.loadgen.core.diagnosis.Latencies(10_000, 4 * MS, 4 * MS, 4 * MS,
-                6 * MS, 16 * MS, 16 * MS)).gc(2, 12 * MS).diagnose();
+                6 * MS, 16 * MS, 16 * MS)).undelayed(Evidences.flat(4 * MS)).gc(2, 12 * MS).diagnose();
         assertEquals(List.of(HarnessVerdict.Reason.LAG, HarnessVerdict.Reason.GC),
                 health.report(1_000 * MS, true, lag(20_000), stalled).verdict().reasons());
     }

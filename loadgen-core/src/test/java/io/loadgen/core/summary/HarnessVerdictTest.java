@@ -50,6 +50,7 @@ class HarnessVerdictTest {
         // Operations the harness delayed by up to 41 ms (its GC): intended p99 42 ms against service 4.2 ms.
         Diagnosis stalled = Evidences.healthy().delay(new Latencies(10_000, 0, 20 * US, 1 * MS, 38 * MS, 41 * MS,
                 41 * MS)).intended(new Latencies(10_000, 4 * MS, 4 * MS, 5 * MS, 42 * MS, 45 * MS, 45 * MS))
+                .undelayed(Evidences.flat(4 * MS))
                 .gc(3, 41 * MS).diagnose();
         HarnessVerdict v = HarnessVerdict.of(stalled, new Measured(true, 38 * MS, 300 * US, 3, 96 * MS, 41 * MS, 0.5,
                 0.001));

@@ -145,6 +145,7 @@ class JsonSummaryTest {
                         .delay(new io.loadgen.core.diagnosis.Latencies(1000, 0, 0, 0, 38 * MS, 41 * MS, 41 * MS))
                         .intended(new io.loadgen.core.diagnosis.Latencies(1000, 4 * MS, 4 * MS, 5 * MS, 42 * MS,
                                 45 * MS, 45 * MS))
+                        .undelayed(io.loadgen.core.diagnosis.Evidences.flat(4 * MS))
                         .gc(3, 41 * MS).diagnose(),
                 new HarnessVerdict.Measured(true, 20 * US, hiccups.getMaxValue(), 3, 96 * MS, 41 * MS, 0.5, 0.001));
         RunResult t = KnownRuns.throttled();
