@@ -350,7 +350,7 @@ public final class Diagnoser {
         Map<String, Number> f = new LinkedHashMap<>();
         f.put("hiccup_max_ms", ms(e.hiccupMaxNs()));
         f.put("harness_delay_max_ms", ms(e.harnessDelay().maxNs()));
-        String text = "machine noise: the platform stalled a sleeping thread of the harness for up to "
+        String text = "the platform stalled a sleeping thread of the harness for up to "
                 + duration(e.hiccupMaxNs()) + ", but no worker was delayed materially by it"
                 + (e.throttled() ? " (the harness's own delay of any operation: at most "
                 + duration(e.harnessDelay().maxNs()) + ")" : "") + "; context, not a cause";

@@ -119,8 +119,10 @@ final class HarnessHealth implements TaggedSeries, IntervalSink {
      * is worth a word, e.g. {@code harness stalled 301 ms}, {@code machine noise 12.4 ms},
      * {@code harness saturated: share 62%}. Proportional, as the diagnosis is: the harness stalled when the
      * interval's intended p99 (its successes, all types) less that p99 without the harness's delay of each
-     * reached {@link Diagnoser#MATERIAL_SHARE} of it (the note gives the longest delay); a hiccup of the meter's sleeping thread, or a GC pause, that long while no worker was
-     * delayed so is machine noise. Aggregator thread, after {@link #onInterval}.
+     * reached {@link Diagnoser#MATERIAL_SHARE} of it (the note gives the longest delay); a hiccup of the meter's
+     * sleeping thread of at least a tenth of intended p99 and of the meter's own sleep ({@link
+     * HiccupMeter#RESOLUTION_NS}: shorter, it may be the sleep's own jitter), while no worker was delayed so,
+     * is machine noise. Aggregator thread, after {@link #onInterval}.
      */
     String statusNote(IntervalSnapshot s) {
         StringBuilder note = new StringBuilder();
@@ -139,7 +141,7 @@ final class HarnessHealth implements TaggedSeries, IntervalSink {
             note.append("harness stalled ").append(duration(delayMax));
         }
         long noiseNs = intervalHiccupMaxNs;
-        if (!stalled && intendedP99 > 0 && noiseNs >= NOTE_FLOOR_NS && noiseNs >= Diagnoser.MATERIAL_SHARE * intendedP99) {
+        if (!stalled && intendedP99 > 0 && noiseNs >= HiccupMeter.RESOLUTION_NS && noiseNs >= Diagnoser.MATERIAL_SHARE * intendedP99) {
             note.append("machine noise ").append(duration(noiseNs));
         }
         double share = (double) intervalHarnessNs / ((double) Math.max(1, s.lengthNs()) * workers.length);
