@@ -133,4 +133,50 @@ class HarnessHealthTest {
         health.onInterval(interval(true));
         assertEquals("harness saturated: share 60%", health.statusNote(interval(true)));
     }
+
+    /** An interval of 1000 READs, intended {@code intendedNs} each but for the top 1%, and the harness's series. */
+    private static IntervalSnapshot withOperations(long intendedP99Ns, long undelayedP99Ns, long delayMaxNs,
+                                                   long hiccupMaxNs) {
+        Histogram intended = Histograms.newHistogram();
+        intended.recordValueWithCount(4 * MS, 985);
+        intended.recordValueWithCount(intendedP99Ns, 15);
+        Histogram undelayed = Histograms.newHistogram();
+        undelayed.recordValueWithCount(4 * MS, 985);
+        undelayed.recordValueWithCount(undelayedP99Ns, 15);
+        Histogram delay = Histograms.newHistogram();
+        delay.recordValueWithCount(0, 985);
+        delay.recordValueWithCount(delayMaxNs, 15);
+        Histogram hiccups = Histograms.newHistogram();
+        hiccups.recordValue(hiccupMaxNs);
+        IntervalSnapshot.Builder b = new IntervalSnapshot.Builder();
+        b.measured = true;
+        b.endNs = 1_000 * MS;
+        b.lag = Histograms.newHistogram();
+        b.harnessDelay = delay;
+        b.undelayed = undelayed;
+        b.operations = List.of(new IntervalSnapshot.Op("READ", intended, intended, Histograms.newHistogram(),
+                Histograms.newHistogram(), new long[Status.count()]));
+        b.byTag = Map.of(HarnessHealth.HICCUP_TAG, hiccups);
+        b.events = List.of();
+        b.driverCounters = Map.of();
+        return new IntervalSnapshot(b);
+    }
+
+    @Test
+    void theStatusNoteBlamesTheHarnessOnlyForWhatItsDelayDidToTheIntervalsP99() {
+        HiccupMeter meter = new HiccupMeter(NanoClock.SYSTEM, ns -> { }, HiccupMeter.RESOLUTION_NS);
+        HarnessHealth health = new HarnessHealth(meter, new LoadThread[]{worker(0)});
+        // p99 10 ms, of which the harness delayed the slowest operations by 6 ms: without it, 4 ms.
+        IntervalSnapshot stalled = withOperations(10 * MS, 4 * MS, 6 * MS, 1 * MS);
+        health.onInterval(stalled);
+        assertEquals("harness stalled 6 ms", health.statusNote(stalled));
+        // The same p99 without the harness's delay: a 20 ms hiccup of the meter's thread is machine noise.
+        IntervalSnapshot noise = withOperations(10 * MS, 10 * MS, 0, 20 * MS);
+        health.onInterval(noise);
+        assertEquals("machine noise 20 ms", health.statusNote(noise));
+        // A 3 ms hiccup is within the meter's own 5 ms sleep: nothing said.
+        IntervalSnapshot quiet = withOperations(10 * MS, 10 * MS, 0, 3 * MS);
+        health.onInterval(quiet);
+        assertNull(health.statusNote(quiet));
+    }
 }
