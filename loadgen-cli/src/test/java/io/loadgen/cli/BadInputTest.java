@@ -24,7 +24,7 @@ class BadInputTest {
                 Arguments.of("unknown option", new String[]{"run", "--driver", "noop", "--tagret", "5"},
                         "Unknown options: '--tagret', '5'; did you mean --target?"),
                 Arguments.of("unknown property", new String[]{"run", "--driver", "mockdb", "-p", "mockdb.dealy=4ms"},
-                        "driver mockdb has no property 'mockdb.dealy'; it knows mockdb.delay"),
+                        "driver mockdb has no property 'mockdb.dealy'; it knows mockdb.capacity, mockdb.delay"),
                 Arguments.of("zero threads", new String[]{"run", "--driver", "noop", "--threads", "0"},
                         "--threads must be at least 1 (got 0)"),
                 Arguments.of("zero rate", new String[]{"run", "--driver", "noop", "--target", "0"},

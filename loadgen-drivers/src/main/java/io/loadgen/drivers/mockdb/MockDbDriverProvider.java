@@ -13,8 +13,8 @@ import org.apache.logging.log4j.Logger;
 import java.util.List;
 
 /**
- * Opens the {@code mockdb} driver: a store with a set delay per operation and optional periodic
- * stop-the-world pauses (YCSB BasicDB's role). Stateless; called on the main thread.
+ * Opens the {@code mockdb} driver: a store with a set delay per operation, optional periodic
+ * stop-the-world pauses and an optional capacity (YCSB BasicDB's role). Stateless; called on the main thread.
  */
 public final class MockDbDriverProvider implements DriverProvider {
     private static final Logger LOG = LogManager.getLogger(MockDbDriverProvider.class);
@@ -26,7 +26,8 @@ public final class MockDbDriverProvider implements DriverProvider {
 
     @Override
     public String description() {
-        return "in-memory mock store with a fixed or random delay per operation and optional periodic pauses";
+        return "in-memory mock store with a fixed or random delay per operation, optional periodic pauses and an"
+                + " optional capacity (ops/s served one at a time)";
     }
 
     @Override

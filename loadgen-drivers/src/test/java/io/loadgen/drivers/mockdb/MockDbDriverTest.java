@@ -10,6 +10,7 @@ import io.loadgen.drivers.support.WorkerRandoms;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -126,6 +127,122 @@ class MockDbDriverTest {
         // 1200 ms, so this holds unless the test stalls for 190 ms between these lines.
         MockDbDriver driver = pausingEvery200msFor50ms(System.nanoTime() - 1010 * MS);
         assertEquals(5L, driver.stats().get("pauses"));
+    }
+
+    /** A store serving {@code capacity} ops/s, opened at {@link #OPEN_NS}, with the given extra properties. */
+    private static MockDbDriver withCapacity(String capacity, String... more) {
+        Map<String, String> given = new java.util.HashMap<>(Map.of("mockdb.capacity", capacity));
+        for (int i = 0; i < more.length; i += 2) {
+            given.put(more[i], more[i + 1]);
+        }
+        return new MockDbDriver(settings(given), WorkerRandoms.split(new DriverContext(1, 42L)), OPEN_NS);
+    }
+
+    @Test
+    void capacityServesOneTurnAtATimeInArrivalOrder() {
+        // 500 ops/s: each turn occupies the store for 2 ms. Three arrivals at 10 ms start their turns at 10, 12
+        // and 14 ms (each behind the ones before it); the store is then free at 16 ms, so an arrival at 15 ms
+        // starts at 16, and one at 100 ms finds it idle and starts at once.
+        MockDbDriver store = withCapacity("500");
+        assertEquals(OPEN_NS + 10 * MS, store.takeTurn(OPEN_NS + 10 * MS));
+        assertEquals(OPEN_NS + 12 * MS, store.takeTurn(OPEN_NS + 10 * MS));
+        assertEquals(OPEN_NS + 14 * MS, store.takeTurn(OPEN_NS + 10 * MS));
+        assertEquals(OPEN_NS + 16 * MS, store.takeTurn(OPEN_NS + 15 * MS));
+        assertEquals(OPEN_NS + 100 * MS, store.takeTurn(OPEN_NS + 100 * MS));
+        assertEquals(OPEN_NS + 102 * MS, store.takeTurn(OPEN_NS + 101 * MS));
+    }
+
+    @Test
+    void aPauseHoldsTheTurnItRunsInto() {
+        // 100 ops/s (10 ms turns) in a store pausing [200, 250) ms: a turn from 195 ms would end at 205, inside
+        // the pause, so it ends at 250 and the next arrival (196 ms) starts then; one arriving inside the pause
+        // (230 ms, behind that one) starts at 260.
+        MockDbDriver store = withCapacity("100", "mockdb.pause.every", "200ms", "mockdb.pause.length", "50ms");
+        assertEquals(OPEN_NS + 195 * MS, store.takeTurn(OPEN_NS + 195 * MS));
+        assertEquals(OPEN_NS + 250 * MS, store.takeTurn(OPEN_NS + 196 * MS));
+        assertEquals(OPEN_NS + 260 * MS, store.takeTurn(OPEN_NS + 230 * MS));
+    }
+
+    @Test
+    void capacityOccupancyIsOneOverTheRate() {
+        assertEquals(0, settings(Map.of()).occupancyNs(), "default: unlimited");
+        assertEquals(2 * MS, settings(Map.of("mockdb.capacity", "500")).occupancyNs());
+        assertEquals(333_333_333L, settings(Map.of("mockdb.capacity", "3")).occupancyNs());
+        assertEquals(400 * MS, settings(Map.of("mockdb.capacity", "2.5")).occupancyNs());
+        assertEquals(1, settings(Map.of("mockdb.capacity", "1e9")).occupancyNs(), "one per ns at most");
+    }
+
+    /** Runs {@code perThread} operations on each of {@code threads} threads started together; the wall time. */
+    private static long elapsedNs(Driver driver, int threads, int perThread) throws Exception {
+        CountDownLatch ready = new CountDownLatch(threads);
+        CountDownLatch go = new CountDownLatch(1);
+        Thread[] workers = new Thread[threads];
+        Throwable[] failure = new Throwable[1];
+        for (int t = 0; t < threads; t++) {
+            int worker = t;
+            workers[t] = new Thread(() -> {
+                Operation op = new Operation(worker);
+                try {
+                    ready.countDown();
+                    go.await();
+                    for (int i = 0; i < perThread; i++) {
+                        op.prepare(0, "READ", System.nanoTime(), i);
+                        driver.execute(op);
+                    }
+                } catch (Throwable e) {
+                    failure[0] = e;
+                }
+            });
+            workers[t].start();
+        }
+        ready.await();
+        long startNs = System.nanoTime();
+        go.countDown();
+        for (Thread w : workers) {
+            w.join();
+        }
+        if (failure[0] != null) {
+            throw new AssertionError(failure[0]);
+        }
+        return System.nanoTime() - startNs;
+    }
+
+    private static Driver open(int threads, Map<String, String> given) {
+        MockDbDriverProvider provider = new MockDbDriverProvider();
+        return provider.open(DriverProperties.of("mockdb", provider.properties(), given), new DriverContext(threads, 42L));
+    }
+
+    @Test
+    void threadsShareTheCapacity() throws Exception {
+        // 4 threads x 10 operations against 500 ops/s: 40 turns of 2 ms that cannot overlap, so the last ends at
+        // least 80 ms after the first arrival (a sleep never returns early): the hard lower bound, which a store
+        // serving each thread apart (20 ms) or not at all (~0) fails. Upper bound: the store idles only while no
+        // thread has a turn queued; a thread re-arrives one wake-up after its turn, and three turns (6 ms) are
+        // queued ahead of it then, so it idles only for a wake-up later than 6 ms. Even if all 40 wake-ups were
+        // 3 ms late and idled it (a busy 2-core VM: two 1.5 ms EEVDF slices), 80 + 120 = 200 ms.
+        long ns = elapsedNs(open(4, Map.of("mockdb.capacity", "500")), 4, 10);
+        assertTrue(ns >= 80 * MS && ns < 200 * MS, "40 turns of 2 ms took " + ns / 1e6 + " ms");
+    }
+
+    @Test
+    void theDelayFollowsTheTurnWithoutHoldingTheStore() throws Exception {
+        // 500 ops/s and a 20 ms delay, 4 threads x 5 operations: each operation holds the store for its 2 ms turn
+        // only, then waits out its delay while the store serves others. So each thread's 5 operations take
+        // 5 x (20 ms + 2 ms turn + at most 3 others' turns, 6 ms) = 110 to 140 ms, plus wake-ups (5 x up to
+        // 10 ms on a busy VM): the wall time is at least 110 ms and under 190 ms < 250 ms. A store that held
+        // the delay too would serve 20 operations x 22 ms back to back: 440 ms.
+        long ns = elapsedNs(open(4, Map.of("mockdb.capacity", "500", "mockdb.delay", "20ms")), 4, 5);
+        assertTrue(ns >= 110 * MS && ns < 250 * MS, "took " + ns / 1e6 + " ms");
+    }
+
+    @Test
+    void capacityOutOfRangeIsRejectedNamingTheProperty() {
+        for (String bad : new String[]{"-1", "2e9", "NaN", "Infinity"}) {
+            BadInputException e = assertThrows(BadInputException.class, () -> settings(Map.of("mockdb.capacity", bad)));
+            assertTrue(e.getMessage().contains("mockdb.capacity") && !e.getMessage().contains("\n"), e.getMessage());
+        }
+        BadInputException e = assertThrows(BadInputException.class, () -> settings(Map.of("mockdb.capacity", "fast")));
+        assertTrue(e.getMessage().contains("mockdb.capacity"), e.getMessage());
     }
 
     @Test

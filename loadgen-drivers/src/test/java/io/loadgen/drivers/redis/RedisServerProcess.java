@@ -29,7 +29,7 @@ import java.util.concurrent.TimeUnit;
  * }
  * </code></pre>
  */
-final class RedisServerProcess implements AutoCloseable {
+public final class RedisServerProcess implements AutoCloseable {
     private static final Path BINARY = Path.of("/usr/bin/redis-server");
     private static final Duration READY_TIMEOUT = Duration.ofSeconds(10);
 
@@ -42,8 +42,13 @@ final class RedisServerProcess implements AutoCloseable {
         this.dir = dir;
     }
 
+    /** Whether {@code redis-server} is installed where {@link #start} looks for it. */
+    public static boolean installed() {
+        return Files.isExecutable(BINARY);
+    }
+
     /** Starts a server on a free loopback port and waits until it answers PING. */
-    static RedisServerProcess start() throws IOException, InterruptedException {
+    public static RedisServerProcess start() throws IOException, InterruptedException {
         RedisServerProcess server = new RedisServerProcess(freePort(), Files.createTempDirectory("loadgen-redis"));
         server.restart();
         return server;
@@ -60,7 +65,7 @@ final class RedisServerProcess implements AutoCloseable {
         return port;
     }
 
-    String uri() {
+    public String uri() {
         return "redis://127.0.0.1:" + port;
     }
 
@@ -87,11 +92,11 @@ final class RedisServerProcess implements AutoCloseable {
     }
 
     /** Stops the server answering without closing its connections (SIGSTOP), until {@link #resume}. */
-    void pause() throws IOException, InterruptedException {
+    public void pause() throws IOException, InterruptedException {
         signal("-STOP");
     }
 
-    void resume() throws IOException, InterruptedException {
+    public void resume() throws IOException, InterruptedException {
         signal("-CONT");
     }
 
