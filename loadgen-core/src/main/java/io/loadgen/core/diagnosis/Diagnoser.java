@@ -34,13 +34,15 @@ import static io.loadgen.core.diagnosis.Figures.rate;
  *     one, after the target's causes otherwise. A hiccup of a sleeping thread is never this evidence: only the
  *     workers' own lateness is.</li>
  * <li>Operations queued behind the target when intended p99 less the harness's delay of each operation exceeds
- *     service p99 by at least {@link #MATERIAL_SHARE} of intended p99 (the wait the harness did not cause), or the run ended with a backlog of more than one operation per in-flight slot (a run that keeps up
- *     has at most the one each slot was about to issue). Then, by Little's law, the in-flight needed to carry
- *     the rate is rate x service mean: {@link CauseCode#CONCURRENCY_LIMITED} when that is more than threads x
- *     in-flight. {@link CauseCode#TARGET_STALLED} when the slowest service time is at least
- *     {@link #STALL_FACTOR} medians and longer than any delay of the harness's. {@link CauseCode#TARGET_SLOW}
- *     otherwise, and also when concurrency ran short but the target's median rose above
- *     {@link #FLAT_FACTOR} times its fastest answer: its latency grew under load, so it, not the client's
+ *     service p99 by at least {@link #MATERIAL_SHARE} of intended p99 (the wait the harness did not cause), or
+ *     the run ended with a backlog of more than one operation per in-flight slot (a run that keeps up has at
+ *     most the one each slot was about to issue). Then, by Little's law, the in-flight needed to carry the rate
+ *     is rate x service mean: {@link CauseCode#CONCURRENCY_LIMITED} when that is more than threads x in-flight.
+ *     {@link CauseCode#TARGET_STALLED} when the slowest service time is at least {@link #STALL_FACTOR} medians
+ *     and longer than any delay of the harness's and than any stall of the machine the hiccup meter saw (a
+ *     stall of the whole machine shows in service time too, and is not the target's).
+ *     {@link CauseCode#TARGET_SLOW} otherwise, and also when concurrency ran short but the target's median rose
+ *     above {@link #FLAT_FACTOR} times its fastest answer: its latency grew under load, so it, not the client's
  *     concurrency, is the likelier limit (both are said, that one first).</li>
  * <li>{@link CauseCode#MACHINE_NOISE}: the hiccup meter saw a stall of at least {@link #MATERIAL_SHARE} of
  *     intended p99 while no cause blames the harness: context, never blame.</li>
@@ -117,10 +119,33 @@ public final class Diagnoser {
     }
 
     /**
-     * The percentiles blame is weighed at: p99 and p99.9. Not the max: one operation a busy machine delayed is
-     * the max of every long run, and says nothing of the distribution a user reads.
+     * The percentiles blame is weighed at: p99 and p99.9, each only where at least {@link #ABOVE_PERCENTILE}
+     * operations lie above it (p99 from 1,000 successes, p99.9 from 10,000), and p90 for a run of 100 to 999.
+     * Not the max: one operation a busy machine delayed is the max of every long run, and says nothing of the
+     * distribution a user reads; with fewer than ten operations above it a percentile is one of the few
+     * slowest, as fickle as the max.
      */
     private static final double[] BLAMED_PERCENTILES = {99, 99.9};
+    /** How many operations must lie above a percentile for blame to be weighed at it: 10. */
+    static final int ABOVE_PERCENTILE = 10;
+
+    /** The percentiles blame is weighed at for a run of {@code n} successes (see {@link #BLAMED_PERCENTILES}). */
+    static double[] blamedPercentiles(long n) {
+        List<Double> at = new ArrayList<>();
+        for (double p : BLAMED_PERCENTILES) {
+            if (n * (100 - p) / 100 >= ABOVE_PERCENTILE - 1e-9) {
+                at.add(p);
+            }
+        }
+        if (at.isEmpty() && n * 0.1 >= ABOVE_PERCENTILE) {
+            at.add(90.0);
+        }
+        double[] out = new double[at.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = at.get(i);
+        }
+        return out;
+    }
 
     /**
      * The larger share of the reported intended p99 or p99.9 (the successes') that is the harness's
@@ -128,7 +153,7 @@ public final class Diagnoser {
      */
     static double harnessPart(Evidence e) {
         double part = 0;
-        for (double p : BLAMED_PERCENTILES) {
+        for (double p : blamedPercentiles(e.reportedIntended().count())) {
             part = Math.max(part, share(e, harnessPartNs(e, p), p));
         }
         return part;
@@ -201,7 +226,7 @@ public final class Diagnoser {
         long needed = inFlightNeeded(e);
         boolean shortOfConcurrency = needed > e.slots() && e.service().count() > 0;
         boolean stall = e.service().count() > 0 && e.service().maxNs() >= STALL_FACTOR * Math.max(1, e.service().p50Ns())
-                && e.service().maxNs() > e.harnessDelay().maxNs();
+                && e.service().maxNs() > e.harnessDelay().maxNs() && e.service().maxNs() > e.hiccupMaxNs();
         boolean flat = e.service().p50Ns() <= FLAT_FACTOR * Math.max(1, e.service().minNs());
         if (stall) {
             causes.add(targetStalled(e));
@@ -251,7 +276,7 @@ public final class Diagnoser {
     private static Cause harnessStalled(Evidence e) {
         double p = 99;
         double worst = -1;
-        for (double q : BLAMED_PERCENTILES) {
+        for (double q : blamedPercentiles(e.reportedIntended().count())) {
             double part = share(e, harnessPartNs(e, q), q);
             if (part > worst) {
                 worst = part;
@@ -260,7 +285,7 @@ public final class Diagnoser {
         }
         long delay = harnessPartNs(e, p);
         long intended = e.reportedIntended().at(p);
-        String label = p >= 100 ? "max" : p >= 99.9 ? "p99.9" : "p99";
+        String label = p >= 99.9 ? "p99.9" : p >= 99 ? "p99" : "p90";
         boolean gc = e.gcPauseMaxNs() >= MAJOR_SHARE * e.harnessDelay().maxNs();
         Map<String, Number> f = new LinkedHashMap<>();
         f.put("harness_part_" + figureLabel(p) + "_ms", ms(delay));
@@ -292,7 +317,7 @@ public final class Diagnoser {
     }
 
     private static String figureLabel(double p) {
-        return p >= 100 ? "max" : p >= 99.9 ? "p99_9" : "p99";
+        return p >= 99.9 ? "p99_9" : p >= 99 ? "p99" : "p90";
     }
 
     private static Cause targetStalled(Evidence e) {
@@ -308,6 +333,15 @@ public final class Diagnoser {
         return new Cause(CauseCode.TARGET_STALLED, text, f);
     }
 
+    /**
+     * Whether the run fell short of its rate: a backlog left at the end of more than one operation per in-flight
+     * slot, or fewer operations done than offered by more than that many.
+     */
+    static boolean fellShort(Evidence e) {
+        double offered = e.targetOpsPerSec() * e.measuredNs() / 1e9;
+        return e.unissued() > e.slots() || offered - e.completed() > Math.max(1, e.slots());
+    }
+
     private static Cause targetSlow(Evidence e, boolean rose) {
         Map<String, Number> f = new LinkedHashMap<>();
         f.put("target_ops_per_sec", e.targetOpsPerSec());
@@ -317,8 +351,10 @@ public final class Diagnoser {
         f.put("service_p50_ms", ms(e.service().p50Ns()));
         f.put("service_min_ms", ms(e.service().minNs()));
         f.put("unissued", e.unissued());
-        String text = e.target() + " could not keep up: " + rate(e.targetOpsPerSec()) + " ops/s offered, "
-                + rate(e.achievedOpsPerSec()) + " ops/s done; operations queued behind its latency: intended p99 "
+        String text = (fellShort(e) ? e.target() + " could not keep up: " + rate(e.targetOpsPerSec()) + " ops/s offered, "
+                + rate(e.achievedOpsPerSec()) + " ops/s done; operations queued behind its latency"
+                : e.target() + "'s latency made operations queue behind each other at " + rate(e.targetOpsPerSec())
+                + " ops/s") + ": intended p99 "
                 + duration(e.intended().p99Ns()) + " against service p99 " + duration(e.service().p99Ns())
                 + (rose ? "; its latency rose under load (service p50 " + duration(e.service().p50Ns())
                 + ", fastest " + duration(e.service().minNs()) + ")" : "");

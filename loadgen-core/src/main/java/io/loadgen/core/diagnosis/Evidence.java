@@ -23,8 +23,8 @@ import java.util.Objects;
  * @param async             whether the driver is async (in-flight set by {@code --max-in-flight}), else blocking
  * @param intended          every completed operation's latency from its intended start
  * @param service           the same from its actual start
- * @param harnessDelay      how much of each operation's wait the harness itself caused (its lag, plus what it
- *                          carried over from the operations before it in a backlog); {@link Latencies#NONE}
+ * @param harnessDelay      how much of each operation's wait the harness itself caused (its lag, or what it
+ *                          carried over from the operations before it in a backlog, whichever is larger); {@link Latencies#NONE}
  *                          when unthrottled
  * @param hiccupMaxNs       the longest stall the hiccup meter (a sleeping thread) saw; -1 when not measured
  * @param gcPauses          the harness JVM's GC pauses

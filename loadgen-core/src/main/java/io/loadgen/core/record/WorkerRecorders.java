@@ -115,8 +115,9 @@ public final class WorkerRecorders {
 
     /**
      * As {@link #record(int, long, long, long, long, int)}, with the harness's own delay of the operation apart
-     * from its lag: the lag plus what the harness's delays of the operations before it, in a backlog, carried
-     * over to it (see {@code LoadThread}). Recorded, like the lag, only when the run has a schedule.
+     * from its lag: the lag, or what the harness's delays of the operations before it, in a backlog, carried
+     * over to it if larger (see {@code LoadThread}); and a success's intended latency less that delay. Recorded,
+     * like the lag, only when the run has a schedule.
      *
      * @param delayNs the harness's delay of the operation, or {@link #NO_LAG} when the run has no schedule
      */

@@ -137,11 +137,11 @@ final class EventLoopIssuer extends LoadThread {
                 return;
             }
             countHeldBack(schedule != null ? intendedNs : startNs, waited, startNs);
-            issue(slot, startNs, waited);
+            issue(slot, startNs);
         }
     }
 
-    private void issue(SlotPool.Slot slot, long startNs, boolean waited) {
+    private void issue(SlotPool.Slot slot, long startNs) {
         long lagNs = WorkerRecorders.NO_LAG;
         long delayNs = WorkerRecorders.NO_LAG;
         long nextIntendedNs = 0;
@@ -149,7 +149,7 @@ final class EventLoopIssuer extends LoadThread {
             intendedNs = startNs;
         } else {
             lagNs = startNs - (intendedNs - readyNs >= 0 ? intendedNs : readyNs);
-            delayNs = harnessDelay(lagNs, intendedNs, readyNs, waited ? 0 : carriedNs);
+            delayNs = harnessDelay(lagNs, intendedNs, readyNs, carriedNs);
             carriedNs = delayNs;
             nextIntendedNs = schedule.nextIntendedStartNs();
             position.publish(index, nextIntendedNs);

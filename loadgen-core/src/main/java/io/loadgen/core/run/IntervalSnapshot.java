@@ -143,8 +143,8 @@ public final class IntervalSnapshot {
     }
 
     /**
-     * The harness's own delay of this interval's operations (throttled runs; else null): each one's lag plus
-     * what the harness's delays of the operations before it carried over through a backlog
+     * The harness's own delay of this interval's operations (throttled runs; else null): each one's lag, or
+     * what the harness's delays of the operations before it carried over through a backlog if larger
      * ({@code LoadThread.harnessDelay}). How much of each operation's latency the load generator itself,
      * not the target, may have caused. Not in the interval log.
      */

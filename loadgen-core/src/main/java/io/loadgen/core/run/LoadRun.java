@@ -592,7 +592,11 @@ public final class LoadRun {
         double[] shares = health.shares(totals.measuredNs());
         Histogram hiccups = health.hiccups();
         long[] gc = health.gcPauses();
-        return new Evidence(provider.name(), options.throttled(), options.targetOpsPerSec(), totals.measuredNs(),
+        // The rate done is over the time operations were issued: a timed run's measured time also holds the wait
+        // for the last ones in flight, which would understate a slow target's rate.
+        long issuingNs = options.duration().isZero() || stop.isStopped() ? totals.measuredNs()
+                : Math.min(totals.measuredNs(), Math.max(1, options.duration().minus(options.warmup()).toNanos()));
+        return new Evidence(provider.name(), options.throttled(), options.targetOpsPerSec(), issuingNs,
                 completed, failed, failures, sample, unissued, options.threads(), inFlightPerThread(driver),
                 driver instanceof AsyncDriver, Latencies.of(intended), Latencies.of(service),
                 options.throttled() ? Latencies.of(totals.harnessDelay()) : Latencies.NONE,

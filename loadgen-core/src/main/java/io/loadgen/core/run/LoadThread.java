@@ -184,7 +184,7 @@ abstract class LoadThread implements Runnable {
                 // The scheduler's own delay: from when the op could have started (its intended start, or
                 // when this thread became free if it was behind) to when it did. Queueing is not lag.
                 lagNs = startNs - (intendedNs - readyNs >= 0 ? intendedNs : readyNs);
-                delayNs = harnessDelay(lagNs, intendedNs, readyNs, waited ? 0 : carriedNs);
+                delayNs = harnessDelay(lagNs, intendedNs, readyNs, carriedNs);
                 carriedNs = delayNs;
                 nextIntendedNs = schedule.nextIntendedStartNs();
                 position.publish(index, nextIntendedNs); // while this op runs, the next one may fall due
@@ -198,17 +198,20 @@ abstract class LoadThread implements Runnable {
     }
 
     /**
-     * The harness's own delay of one operation: its lag, plus, when it was due before this thread was free
-     * (a backlog), the part of its queueing the harness caused. The thread became free when the previous
-     * operation ended, which the harness's delay of that one ({@code carriedNs}) pushed back by at most that
-     * much; so the harness caused at most {@code min(carriedNs, readyNs - intendedNs)} of this one's wait
-     * behind it. A stall of the harness of S thus reaches every operation of the backlog it leaves, shrinking
-     * as the thread catches up, while a slow target's queueing stays the target's. After a wait for
-     * capacity (an in-flight slot) nothing is carried: that wait was the target's. A compare and an add.
+     * The harness's own delay of one operation: the larger of its lag and, when it was due before this thread
+     * was free (a backlog, or a wait for an in-flight slot), the part of its queueing the harness caused. The
+     * thread (or slot) became free when an earlier operation ended, which the harness's delay of it
+     * ({@code carriedNs}) pushed back by at most that much; so the harness caused at most
+     * {@code min(carriedNs, readyNs - intendedNs)} of this one's wait. A stall of the harness of S thus reaches
+     * every operation of the backlog it leaves, shrinking as the thread catches up, while a slow target's
+     * queueing stays the target's. The larger, not the sum: a backlog that never clears would otherwise add up
+     * every lag of the run, though behind a saturated target those small lags cost nothing; the harness's cost
+     * per operation, when it is what keeps the thread behind, is judged from its share of the workers' time
+     * instead ({@code harness_saturated}). Two compares.
      */
     static long harnessDelay(long lagNs, long intendedNs, long readyNs, long carriedNs) {
         long queuedNs = readyNs - intendedNs;
-        return queuedNs > 0 ? lagNs + Math.min(carriedNs, queuedNs) : lagNs;
+        return queuedNs > 0 ? Math.max(lagNs, Math.min(carriedNs, queuedNs)) : lagNs;
     }
 
     /**

@@ -244,4 +244,55 @@ class DiagnoserTest {
         }
         assertEquals("harness_stalled", HARNESS_STALLED.key());
     }
+
+    @Test
+    void blameIsWeighedOnlyAtPercentilesWithTenOperationsAboveThem() {
+        assertEquals(0, Diagnoser.blamedPercentiles(99).length);
+        assertEquals(List.of(90.0), boxed(Diagnoser.blamedPercentiles(100)));
+        assertEquals(List.of(90.0), boxed(Diagnoser.blamedPercentiles(999)));
+        assertEquals(List.of(99.0), boxed(Diagnoser.blamedPercentiles(1_000)));
+        assertEquals(List.of(99.0, 99.9), boxed(Diagnoser.blamedPercentiles(10_000)));
+        // 50 fast successes, the slowest two delayed 2 ms by the harness: their p99 is the max, so no blame.
+        Diagnosis few = Evidences.healthy().rate(100, 50)
+                .intended(new Latencies(50, 100 * US, 200 * US, 300 * US, 2_200 * US, 2_200 * US, 2_200 * US))
+                .undelayed(Evidences.flat(200 * US)).diagnose();
+        assertFalse(few.has(HARNESS_STALLED), few.headline());
+    }
+
+    private static List<Double> boxed(double[] values) {
+        List<Double> out = new ArrayList<>();
+        for (double v : values) {
+            out.add(v);
+        }
+        return out;
+    }
+
+    @Test
+    void aServiceTimeTheMachinesOwnStallExplainsIsNoTargetStall() {
+        // An instant target on a busy machine: service max 56 ms against a 0.8 ms median, but the hiccup meter saw
+        // the whole machine stop for 77 ms: the machine's, not the target's. Queueing is the target's slowness.
+        Diagnosis d = Evidences.healthy().concurrency(1, 1, true).rate(200, 2_000)
+                .service(new Latencies(2_000, 500 * US, 800 * US, 900 * US, 4 * MS, 30 * MS, 56 * MS))
+                .intended(new Latencies(2_000, 500 * US, 900 * US, 2 * MS, 60 * MS, 70 * MS, 78 * MS))
+                .hiccupMax(77 * MS).diagnose();
+        assertFalse(d.has(TARGET_STALLED), d.headline());
+        // The same with a calm machine (hiccup 2 ms): the target stalled.
+        Diagnosis calm = Evidences.healthy().concurrency(1, 1, true).rate(200, 2_000)
+                .service(new Latencies(2_000, 500 * US, 800 * US, 900 * US, 4 * MS, 30 * MS, 56 * MS))
+                .intended(new Latencies(2_000, 500 * US, 900 * US, 2 * MS, 60 * MS, 70 * MS, 78 * MS))
+                .hiccupMax(2 * MS).diagnose();
+        assertEquals(TARGET_STALLED, calm.primary().code(), calm.headline());
+    }
+
+    @Test
+    void aTargetThatKeptTheRateButMadeOperationsQueueIsNotSaidToHaveFallenShort() {
+        // 2 threads, 10 ms operations at 150/s: 1.5 in flight needed, 2 available; the operations queue behind
+        // each other now and then, yet all 1,500 were done in the 10 s.
+        Diagnosis d = Evidences.healthy().concurrency(2, 1, false).rate(150, 1_500)
+                .service(new Latencies(1_500, 9 * MS, 10 * MS, 10 * MS, 12 * MS, 14 * MS, 15 * MS))
+                .intended(new Latencies(1_500, 9 * MS, 10 * MS, 12 * MS, 25 * MS, 30 * MS, 31 * MS)).diagnose();
+        assertEquals(TARGET_SLOW, d.primary().code());
+        assertTrue(d.headline().startsWith("mockdb's latency made operations queue behind each other at 150 ops/s:"
+                + " intended p99 25 ms against service p99 12 ms"), d.headline());
+    }
 }

@@ -179,4 +179,16 @@ class HarnessHealthTest {
         health.onInterval(quiet);
         assertNull(health.statusNote(quiet));
     }
+
+    @Test
+    void theHarnessDelayOfAnOperationIsItsLagOrWhatTheBacklogCarriedWhicheverIsLarger() {
+        // On time (due at 100, the thread free since 50): its lag alone.
+        assertEquals(7, LoadThread.harnessDelay(7, 100, 50, 300_000));
+        // Behind by 200 ns after a 300 ms stall carried: at most its wait behind the previous one, 200.
+        assertEquals(200, LoadThread.harnessDelay(7, 100, 300, 300 * MS));
+        // Deep in the backlog of a 300 ms stall: the stall's 299 ms, not the 3 ns lag.
+        assertEquals(299 * MS, LoadThread.harnessDelay(3, 0, 299 * MS, 300 * MS));
+        // Small lags through a backlog that never clears do not add up: 5 then 5 stays 5.
+        assertEquals(5, LoadThread.harnessDelay(5, 0, 1_000, LoadThread.harnessDelay(5, 0, 1_000, 5)));
+    }
 }
