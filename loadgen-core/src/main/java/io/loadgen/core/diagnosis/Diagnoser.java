@@ -120,7 +120,7 @@ public final class Diagnoser {
 
     /**
      * The percentiles blame is weighed at: p99 and p99.9, each only where at least {@link #ABOVE_PERCENTILE}
-     * operations lie above it (p99 from 1,000 successes, p99.9 from 10,000), and p90 for a run of 100 to 999.
+     * operations lie above it (p99 from 1,000 successes, p99.9 from 10,000); a shorter run blames nothing.
      * Not the max: one operation a busy machine delayed is the max of every long run, and says nothing of the
      * distribution a user reads; with fewer than ten operations above it a percentile is one of the few
      * slowest, as fickle as the max.
@@ -136,9 +136,6 @@ public final class Diagnoser {
             if (n * (100 - p) / 100 >= ABOVE_PERCENTILE - 1e-9) {
                 at.add(p);
             }
-        }
-        if (at.isEmpty() && n * 0.1 >= ABOVE_PERCENTILE) {
-            at.add(90.0);
         }
         double[] out = new double[at.size()];
         for (int i = 0; i < out.length; i++) {
@@ -285,7 +282,7 @@ public final class Diagnoser {
         }
         long delay = harnessPartNs(e, p);
         long intended = e.reportedIntended().at(p);
-        String label = p >= 99.9 ? "p99.9" : p >= 99 ? "p99" : "p90";
+        String label = p >= 99.9 ? "p99.9" : "p99";
         boolean gc = e.gcPauseMaxNs() >= MAJOR_SHARE * e.harnessDelay().maxNs();
         Map<String, Number> f = new LinkedHashMap<>();
         f.put("harness_part_" + figureLabel(p) + "_ms", ms(delay));
@@ -297,8 +294,22 @@ public final class Diagnoser {
                 : "not its GC: its threads were not scheduled on time";
         String text = "the load generator itself stalled, up to " + duration(e.harnessDelay().maxNs()) + " (" + why
                 + "); its own delay can explain at most " + duration(delay) + " of intended " + label + " = "
-                + duration(intended) + " (" + percent(share(e, delay, p)) + ")" + atStart(e);
+                + duration(intended) + " (" + percent(share(e, delay, p)) + ")" + wakeUps(e) + atStart(e);
         return new Cause(CauseCode.HARNESS_STALLED, text, f);
+    }
+
+    /**
+     * When even the median operation was delayed materially (the harness's delay p50 a tenth or more of intended
+     * p50): the workers' wake-up from their wait is slow on this machine, a matter of the wait strategy, not a
+     * stall. Else nothing.
+     */
+    private static String wakeUps(Evidence e) {
+        if (e.harnessDelay().p50Ns() < MATERIAL_SHARE * e.reportedIntended().p50Ns() || e.harnessDelay().p50Ns() == 0) {
+            return "";
+        }
+        return "; even the median operation started " + duration(e.harnessDelay().p50Ns()) + " late (of intended p50 "
+                + duration(e.reportedIntended().p50Ns()) + "): the workers wake slowly from their wait here; --wait spin"
+                + " (a core per thread) or --wait hybrid wakes them sooner";
     }
 
     /**
@@ -317,7 +328,7 @@ public final class Diagnoser {
     }
 
     private static String figureLabel(double p) {
-        return p >= 99.9 ? "p99_9" : p >= 99 ? "p99" : "p90";
+        return p >= 99.9 ? "p99_9" : "p99";
     }
 
     private static Cause targetStalled(Evidence e) {
