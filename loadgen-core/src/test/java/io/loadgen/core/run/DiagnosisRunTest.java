@@ -6,7 +6,6 @@ import io.loadgen.core.diagnosis.Diagnosis;
 import io.loadgen.core.summary.HarnessVerdict;
 import io.loadgen.core.summary.RunResult;
 import io.loadgen.core.workload.OperationPlan;
-import io.loadgen.core.workload.OperationSequence;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
@@ -14,7 +13,6 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
-import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
@@ -38,48 +36,26 @@ class DiagnosisRunTest {
      * pause or a descheduled process would, not the target.
      */
     private static OperationPlan stallingOnce(long stallNs) {
-        OperationPlan fixed = OperationPlan.fixed("READ");
         AtomicLong firstNs = new AtomicLong();
         AtomicLong stallStartNs = new AtomicLong();
-        return new OperationPlan() {
-            @Override
-            public List<String> operations() {
-                return fixed.operations();
-            }
+        return HarnessTimePlans.afterEachCompletion(() -> new Runnable() {
+            private boolean stalled;
 
             @Override
-            public OperationSequence forThread(int threadIndex, int threads, SplittableRandom random) {
-                OperationSequence inner = fixed.forThread(threadIndex, threads, random);
-                return new OperationSequence() {
-                    private boolean stalled;
-
-                    @Override
-                    public int nextType(long sequence) {
-                        return inner.nextType(sequence);
-                    }
-
-                    @Override
-                    public long nextKey(int type, long sequence) {
-                        return inner.nextKey(type, sequence);
-                    }
-
-                    @Override
-                    public void completed(int type, long logicalKey) {
-                        long now = System.nanoTime();
-                        firstNs.compareAndSet(0, now);
-                        if (stalled || now - firstNs.get() < TimeUnit.SECONDS.toNanos(1)) {
-                            return;
-                        }
-                        stalled = true;
-                        stallStartNs.compareAndSet(0, now);
-                        long until = stallStartNs.get() + stallNs;
-                        while (until - System.nanoTime() > 0) {
-                            LockSupport.parkNanos(until - System.nanoTime());
-                        }
-                    }
-                };
+            public void run() {
+                long now = System.nanoTime();
+                firstNs.compareAndSet(0, now);
+                if (stalled || now - firstNs.get() < TimeUnit.SECONDS.toNanos(1)) {
+                    return;
+                }
+                stalled = true;
+                stallStartNs.compareAndSet(0, now);
+                long until = stallStartNs.get() + stallNs;
+                while (until - System.nanoTime() > 0) {
+                    LockSupport.parkNanos(until - System.nanoTime());
+                }
             }
-        };
+        });
     }
 
     private static List<CauseCode> codes(Diagnosis d) {

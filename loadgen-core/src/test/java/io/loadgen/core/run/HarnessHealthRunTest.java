@@ -8,7 +8,6 @@ import io.loadgen.core.summary.HarnessVerdict;
 import io.loadgen.core.summary.HarnessVerdict.Reason;
 import io.loadgen.core.summary.RunResult;
 import io.loadgen.core.workload.OperationPlan;
-import io.loadgen.core.workload.OperationSequence;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.Test;
@@ -19,7 +18,6 @@ import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -51,34 +49,7 @@ class HarnessHealthRunTest {
 
     /** READs whose sequence burns {@link #BURN_NS} after each completion: harness time, as key choice is. */
     private static OperationPlan burningBetweenOperations() {
-        OperationPlan fixed = OperationPlan.fixed("READ");
-        return new OperationPlan() {
-            @Override
-            public List<String> operations() {
-                return fixed.operations();
-            }
-
-            @Override
-            public OperationSequence forThread(int threadIndex, int threads, SplittableRandom random) {
-                OperationSequence inner = fixed.forThread(threadIndex, threads, random);
-                return new OperationSequence() {
-                    @Override
-                    public int nextType(long sequence) {
-                        return inner.nextType(sequence);
-                    }
-
-                    @Override
-                    public long nextKey(int type, long sequence) {
-                        return inner.nextKey(type, sequence);
-                    }
-
-                    @Override
-                    public void completed(int type, long logicalKey) {
-                        burn(BURN_NS);
-                    }
-                };
-            }
-        };
+        return HarnessTimePlans.afterEachCompletion(() -> () -> burn(BURN_NS));
     }
 
     @Test
