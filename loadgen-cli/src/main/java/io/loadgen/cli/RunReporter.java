@@ -42,6 +42,12 @@ import java.util.function.Consumer;
  */
 final class RunReporter {
     private static final long REPORT_GRACE_SECONDS = 30;
+    /**
+     * How long a stop before the run started (the driver still opening: connecting to a target that does not
+     * answer, say) waits for the driver to give up by itself before the JVM exits: 2 s. Nothing was measured, so
+     * nothing is lost; a driver's own open deadline (e.g. redis.connect.timeout) usually ends it first.
+     */
+    private static final long OPEN_GRACE_SECONDS = 2;
 
     private final Streams io;
     private final ReportOptions report;
@@ -146,10 +152,12 @@ final class RunReporter {
     }
 
     private void stopAndAwait(LoadRun run, CountDownLatch reported) {
-        io.err().println("loadgen: interrupted; stopping, flushing the interval log and printing what ran");
+        boolean started = run.started();
+        io.err().println(started ? "loadgen: interrupted; stopping, flushing the interval log and printing what ran"
+                : "loadgen: interrupted while the driver was opening (connecting, warming up); nothing was measured");
         run.stop("interrupted");
         try {
-            reported.await(REPORT_GRACE_SECONDS, TimeUnit.SECONDS);
+            reported.await(started ? REPORT_GRACE_SECONDS : OPEN_GRACE_SECONDS, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -197,7 +205,8 @@ final class RunReporter {
         }
         Number lost = result.harness().get("in_flight_at_end");
         if (lost != null && lost.longValue() > 0) {
-            out.println(lost + " operations were still in flight 10 s after the run ended and are in no view.");
+            out.println(lost + " operations were still in flight when the run stopped waiting for them (10 s after its end,"
+                    + " 1 s after an early stop) and are in no view.");
         }
         out.flush();
         if (report.jsonToStdout()) {

@@ -105,7 +105,7 @@ final class AsyncIssuer extends LoadThread {
 
     /** Waits, bounded, for every operation in flight to complete; returns how many did not. */
     private long drain() {
-        long deadlineNs = clock.nanoTime() + SlotPool.DRAIN_TIMEOUT_NS;
+        long deadlineNs = clock.nanoTime() + SlotPool.drainTimeoutNs(stop);
         waiter = Thread.currentThread();
         try {
             while (pool.inFlight() > 0 && clock.nanoTime() - deadlineNs < 0) {

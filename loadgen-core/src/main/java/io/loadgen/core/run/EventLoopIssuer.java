@@ -190,7 +190,7 @@ final class EventLoopIssuer extends LoadThread {
     private void endLoop() {
         draining = true;
         position.finish(index);
-        drainDeadlineNs = clock.nanoTime() + SlotPool.DRAIN_TIMEOUT_NS;
+        drainDeadlineNs = clock.nanoTime() + SlotPool.drainTimeoutNs(stop);
         drainStep();
     }
 

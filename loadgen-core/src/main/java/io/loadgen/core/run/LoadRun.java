@@ -83,6 +83,8 @@ public final class LoadRun {
     private IOException intervalLogFailure;
     private DriverProperties properties;
     private long driverCloseNs = -1;
+    /** Set when the schedule starts (the driver open and warm): from then on a stop ends with a report. */
+    private volatile boolean started;
 
     /**
      * @param status where the status line goes every interval (stderr), or null for none
@@ -140,6 +142,14 @@ public final class LoadRun {
     public LoadRun addSink(IntervalSink sink) {
         sinks.add(sink);
         return this;
+    }
+
+    /**
+     * Whether the schedule has started: the driver is open and warm, and a stop now ends the run with its report.
+     * Before it (the driver still connecting, say) a stop has nothing measured to report. Any thread.
+     */
+    public boolean started() {
+        return started;
     }
 
     /** Ends the run early: workers stop issuing, the last interval is sampled and logged. Any thread. */
@@ -273,6 +283,7 @@ public final class LoadRun {
         Thread samplerThread = new Thread(aggregator.arm(t0Ns, t0Ms), "loadgen-sampler");
         samplerThread.setDaemon(true);
         samplerThread.start();
+        started = true;
         for (int w = 0; w < threads; w++) {
             loops[w].start((async ? "loadgen-issuer-" : "loadgen-worker-") + w, done);
         }

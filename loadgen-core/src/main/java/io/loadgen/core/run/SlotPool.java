@@ -19,6 +19,17 @@ import org.jctools.queues.MpscArrayQueue;
 final class SlotPool {
     /** How long an issuer waits at the end of its run for the operations still in flight. */
     static final long DRAIN_TIMEOUT_NS = java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+    /**
+     * How long the operations in flight are waited for when the run was stopped early (Ctrl-C, SIGTERM, a gate's
+     * abort): 1 s, so a stop against a target that stopped answering still ends within seconds; what is still in
+     * flight then is counted as such, not measured.
+     */
+    static final long STOPPED_DRAIN_TIMEOUT_NS = java.util.concurrent.TimeUnit.SECONDS.toNanos(1);
+
+    /** How long to wait for the operations in flight: {@link #STOPPED_DRAIN_TIMEOUT_NS} after a stop, else 10 s. */
+    static long drainTimeoutNs(io.loadgen.core.StopSignal stop) {
+        return stop.isStopped() ? STOPPED_DRAIN_TIMEOUT_NS : DRAIN_TIMEOUT_NS;
+    }
 
     private final MpscArrayQueue<Slot> free;
     private final int size;

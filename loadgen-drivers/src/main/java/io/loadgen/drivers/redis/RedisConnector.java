@@ -1,6 +1,8 @@
 package io.loadgen.drivers.redis;
 
 import io.lettuce.core.ClientOptions;
+import io.lettuce.core.ConnectionFuture;
+import io.lettuce.core.SocketOptions;
 import io.lettuce.core.protocol.ProtocolVersion;
 import io.lettuce.core.RedisChannelHandler;
 import io.lettuce.core.RedisClient;
@@ -115,6 +117,8 @@ final class RedisConnector {
                         .build();
                 opened.clients[i] = RedisClient.create(opened.resources[i], settings.uri());
                 opened.clients[i].setOptions(ClientOptions.builder()
+                        .socketOptions(SocketOptions.builder()
+                                .connectTimeout(Duration.ofNanos(settings.connectTimeoutNs())).build())
                         .autoReconnect(true)
                         .protocolVersion(ProtocolVersion.RESP2) // as YCSB's Jedis and redis-benchmark speak
                         .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
@@ -123,7 +127,7 @@ final class RedisConnector {
                 opened.clients[i].addListener(opened.connects);
             }
             for (int c = 0; c < connections; c++) {
-                opened.connections[c] = opened.clients[opened.loopIndex(c)].connect(CODEC);
+                opened.connections[c] = connect(opened.clients[opened.loopIndex(c)], settings);
                 checkIsRedis(opened.connections[c], settings);
             }
             return opened;
@@ -138,6 +142,34 @@ final class RedisConnector {
         } catch (RuntimeException e) {
             opened.close();
             throw e;
+        }
+    }
+
+    /**
+     * Opens one connection within {@code redis.connect.timeout}: the TCP connect and Lettuce's handshake together.
+     * Lettuce's own blocking connect waits as long as the URI's timeout (60 s) for a server that accepted the
+     * connection and never answers (a paused redis-server, a port that is not Redis); a run must not hang there.
+     *
+     * @throws BadInputException when the deadline passes, naming the server, the deadline and the fix
+     */
+    private static StatefulRedisConnection<String, byte[]> connect(RedisClient client, RedisSettings settings) {
+        ConnectionFuture<StatefulRedisConnection<String, byte[]>> future = client.connectAsync(CODEC, settings.uri());
+        try {
+            return future.get(settings.connectTimeoutNs(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            future.cancel(true);
+            throw new BadInputException("Redis at " + Secrets.redact(settings.uriText()) + " did not complete the"
+                    + " connection within " + RedisSettings.CONNECT_TIMEOUT + "=" + Duration.ofNanos(settings.connectTimeoutNs())
+                    .toMillis() + "ms (it accepts connections but does not answer: paused, overloaded, or not Redis);"
+                    + " resume or start redis-server there, or raise -p " + RedisSettings.CONNECT_TIMEOUT, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            future.cancel(true);
+            throw new BadInputException("interrupted while connecting to Redis at " + Secrets.redact(settings.uriText()), e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            throw cause instanceof RedisConnectionException rce ? rce
+                    : new RedisConnectionException("cannot connect: " + cause.getMessage(), cause);
         }
     }
 

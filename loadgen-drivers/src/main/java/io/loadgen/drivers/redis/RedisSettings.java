@@ -22,9 +22,10 @@ import java.util.List;
  * @param scanLength  records a SCAN reads, from its start key on in index order
  * @param connections connections to open, or 0 for one per issuer thread
  * @param ioThreads   event loops (I/O threads) the connections share, or 0 for the default
+ * @param connectTimeoutNs how long opening one connection may take, TCP connect and handshake together
  */
 record RedisSettings(RedisURI uri, String uriText, long timeoutNs, int fieldCount, int fieldLength, int scanLength,
-                     int connections, int ioThreads) {
+                     int connections, int ioThreads, long connectTimeoutNs) {
     static final String URI = "redis.uri";
     static final String TIMEOUT = "redis.timeout";
     static final String FIELD_COUNT = "redis.fieldcount";
@@ -32,6 +33,7 @@ record RedisSettings(RedisURI uri, String uriText, long timeoutNs, int fieldCoun
     static final String SCAN_LENGTH = "redis.scanlength";
     static final String CONNECTIONS = "redis.connections";
     static final String IO_THREADS = "redis.iothreads";
+    static final String CONNECT_TIMEOUT = "redis.connect.timeout";
 
     /** A record (fieldcount x fieldlength) larger than this is surely a typo; Redis itself allows 512 MB. */
     static final long MAX_RECORD_BYTES = 64L << 20;
@@ -39,6 +41,8 @@ record RedisSettings(RedisURI uri, String uriText, long timeoutNs, int fieldCoun
     static final List<PropertySpec> SPECS = List.of(
             new PropertySpec(URI, "redis://127.0.0.1:6379", "the server, e.g. redis://HOST:PORT/DB or redis://:PASSWORD@HOST:PORT"),
             new PropertySpec(TIMEOUT, "1s", "command timeout; an operation still unanswered after it completes with TIMEOUT"),
+            new PropertySpec(CONNECT_TIMEOUT, "5s", "how long opening each connection (TCP connect and handshake) may"
+                    + " take before the run is refused: a server that accepts and never answers ends the run here"),
             new PropertySpec(FIELD_COUNT, "10", "fields per record (YCSB fieldcount)"),
             new PropertySpec(FIELD_LENGTH, "100", "bytes per field value (YCSB fieldlength)"),
             new PropertySpec(SCAN_LENGTH, "10", "records one SCAN reads (YCSB's scan length)"),
@@ -57,9 +61,14 @@ record RedisSettings(RedisURI uri, String uriText, long timeoutNs, int fieldCoun
         if (timeout.isZero()) {
             throw new BadInputException("property " + TIMEOUT + " must be positive, e.g. 1s");
         }
+        Duration connectTimeout = properties.getDuration(CONNECT_TIMEOUT);
+        if (connectTimeout.isZero()) {
+            throw new BadInputException("property " + CONNECT_TIMEOUT + " must be positive, e.g. 5s");
+        }
         RedisSettings s = new RedisSettings(parseUri(uriText), uriText, timeout.toNanos(),
                 positiveInt(properties, FIELD_COUNT), positiveInt(properties, FIELD_LENGTH),
-                positiveInt(properties, SCAN_LENGTH), count(properties, CONNECTIONS), count(properties, IO_THREADS));
+                positiveInt(properties, SCAN_LENGTH), count(properties, CONNECTIONS), count(properties, IO_THREADS),
+                connectTimeout.toNanos());
         if ((long) s.fieldCount * s.fieldLength > MAX_RECORD_BYTES) {
             throw new BadInputException(FIELD_COUNT + " x " + FIELD_LENGTH + " = " + (long) s.fieldCount * s.fieldLength
                     + " bytes per record, above " + MAX_RECORD_BYTES + "; use fewer or shorter fields");

@@ -42,6 +42,39 @@ class RedisBadInputTest {
     }
 
     /**
+     * A server that accepts the connection and never answers (a paused redis-server, a port held by something
+     * that reads and says nothing): Lettuce's blocking connect would wait its URI timeout, 60 s. The open ends at
+     * redis.connect.timeout, here 300 ms, with one line naming it (bound: 300 ms, plus 2 s for the JVM's first
+     * Netty and Lettuce classes on a loaded machine).
+     */
+    @Test
+    void aServerThatAcceptsAndNeverAnswersEndsTheOpenAtItsDeadline() throws Exception {
+        try (java.net.ServerSocket silent = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            Thread acceptor = new Thread(() -> {
+                java.util.List<java.net.Socket> held = new java.util.ArrayList<>();
+                try {
+                    while (true) {
+                        held.add(silent.accept()); // held open, never read or answered
+                    }
+                } catch (java.io.IOException closed) {
+                    // the test is over
+                }
+            }, "silent-acceptor");
+            acceptor.setDaemon(true);
+            acceptor.start();
+            String uri = "redis://127.0.0.1:" + silent.getLocalPort();
+            long startNs = System.nanoTime();
+            BadInputException e = openFails(Map.of("redis.uri", uri, "redis.connect.timeout", "300ms"));
+            long tookMs = (System.nanoTime() - startNs) / 1_000_000;
+            assertEquals("Redis at " + uri + " did not complete the connection within redis.connect.timeout=300ms (it"
+                    + " accepts connections but does not answer: paused, overloaded, or not Redis); resume or start"
+                    + " redis-server there, or raise -p redis.connect.timeout", e.getMessage());
+            assertOneLine(e);
+            assertTrue(tookMs >= 300 && tookMs < 2_300, "the open took " + tookMs + " ms");
+        }
+    }
+
+    /**
      * An echo server sends every command back, which Lettuce would parse as replies: a run against it
      * reported every operation OK. PING must be answered PONG before a run starts.
      */
@@ -59,8 +92,9 @@ class RedisBadInputTest {
     void unknownPropertyIsRejectedListingTheKnownOnes() {
         BadInputException e = assertThrows(BadInputException.class,
                 () -> DriverProperties.of("redis", provider.properties(), Map.of("redis.url", "redis://x")));
-        assertEquals("driver redis has no property 'redis.url'; it knows redis.connections, redis.fieldcount, "
-                + "redis.fieldlength, redis.iothreads, redis.scanlength, redis.timeout, redis.uri", e.getMessage());
+        assertEquals("driver redis has no property 'redis.url'; it knows redis.connect.timeout, redis.connections,"
+                + " redis.fieldcount, redis.fieldlength, redis.iothreads, redis.scanlength, redis.timeout, redis.uri",
+                e.getMessage());
     }
 
     @Test
