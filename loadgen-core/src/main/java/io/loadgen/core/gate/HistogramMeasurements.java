@@ -162,12 +162,17 @@ final class HistogramMeasurements implements Measurements {
             return Double.NaN;
         }
         if (op != null) {
-            return count(op) / spanSec;
+            return succeeded(op) / spanSec;
         }
         long total = 0;
         for (String o : operations()) {
-            total += count(o);
+            total += succeeded(o);
         }
         return total / spanSec;
+    }
+
+    /** Operations of {@code op} that returned OK: its success series (the failed ones are apart). */
+    private long succeeded(String op) {
+        return count(op, GateView.INTENDED, GateView.SERVICE);
     }
 }

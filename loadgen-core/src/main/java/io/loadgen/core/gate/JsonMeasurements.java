@@ -91,11 +91,31 @@ final class JsonMeasurements implements Measurements {
 
     @Override
     public double throughput(String op) {
-        if (op == null) {
-            return root.path("throughput_ops_per_sec").asDouble(Double.NaN);
-        }
         double seconds = root.path("duration_s").asDouble(0);
-        return seconds > 0 ? count(op) / seconds : Double.NaN;
+        if (!(seconds > 0)) {
+            return op == null ? root.path("throughput_ops_per_sec").asDouble(Double.NaN) : Double.NaN;
+        }
+        if (op != null) {
+            return succeeded(op) / seconds;
+        }
+        long total = 0;
+        for (String o : operations()) {
+            total += succeeded(o);
+        }
+        return total / seconds;
+    }
+
+    /**
+     * Operations of {@code op} that returned OK: the views' count (they hold the successes), else count less
+     * errors.
+     */
+    private long succeeded(String op) {
+        JsonNode views = operations.path(op).path("service").path("count");
+        if (views.isNumber()) {
+            return views.asLong();
+        }
+        JsonNode errors = operations.path(op).get("errors");
+        return count(op) - (errors != null && errors.isNumber() ? errors.asLong() : 0);
     }
 
     /** From {@code diagnosis.causes[].code}. */

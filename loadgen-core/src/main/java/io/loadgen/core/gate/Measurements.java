@@ -29,7 +29,10 @@ interface Measurements {
     /** Operations of {@code op} that returned anything but OK. */
     long errors(String op);
 
-    /** Completed operations per second of {@code op}, or of all types together when {@code op} is null; NaN for no time. */
+    /**
+     * Operations of {@code op} (all types together when null) that succeeded, per second; NaN for no time. Failed
+     * operations are left out: a run whose target answered most requests with errors did not deliver that rate.
+     */
     double throughput(String op);
 
     /** The harness's verdict on the run; throws when the source holds none (an interval log). */

@@ -143,6 +143,10 @@ final class RuleEvaluator {
             m.causes().forEach(c -> causes.add(c.key()));
             return "causes: " + String.join(", ", causes);
         }
+        if (rule.metric().kind() == Metric.Kind.THROUGHPUT) {
+            long failed = failedOperations(m, op);
+            return failed > 0 ? text + " (succeeded; " + failed + " failed not counted)" : text;
+        }
         if (rule.metric().kind() == Metric.Kind.ERRORS && rule.limit().unit() == Limit.Unit.FRACTION) {
             long count = count(m, op);
             return count == 0 ? "no operations" : text + " (" + errors(m, op) + " of " + count + ")";
@@ -163,6 +167,15 @@ final class RuleEvaluator {
         }
         double count = m.latency(op, failed, Stat.COUNT);
         return Double.isNaN(count) ? 0 : (long) count;
+    }
+
+    /** Failed operations of {@code op} (all types when null), or 0 when the source does not count them. */
+    private static long failedOperations(Measurements m, String op) {
+        try {
+            return errors(m, op);
+        } catch (io.loadgen.core.BadInputException noCounts) {
+            return 0;
+        }
     }
 
     private static long errors(Measurements m, String op) {

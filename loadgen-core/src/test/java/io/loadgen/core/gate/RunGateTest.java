@@ -120,7 +120,7 @@ class RunGateTest {
                 new Verdict("READ.errors < 1%", "0.5% (1 of 200)", "< 1%", true),
                 new Verdict("READ.corrected.max < 1s", "3 ms", "< 1 s", true),
                 new Verdict("harness.lag.p99 < 1ms", "20 us", "< 1 ms", true),
-                new Verdict("throughput >= 90/s", "100/s", ">= 90/s", true),
+                new Verdict("throughput >= 90/s", "100/s (succeeded; 1 failed not counted)", ">= 90/s", true),
                 // Any percentile of the whole run: 75% of operations took 2 ms, the rest 3 ms.
                 new Verdict("READ.intended.p75 < 2.5ms", "2 ms", "< 2.5 ms", true),
                 new Verdict("READ.intended.p76 < 2.5ms", "3 ms", "< 2.5 ms", false)), gate.verdicts(result()));
