@@ -15,15 +15,19 @@ final class JsonSource extends GateSource {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private final JsonMeasurements measurements;
+    /** What in the summary contradicts itself ({@link JsonIntegrity}); empty for one loadgen wrote. */
+    private final List<String> contradictions;
 
-    private JsonSource(JsonMeasurements measurements) {
+    private JsonSource(JsonMeasurements measurements, List<String> contradictions) {
         this.measurements = measurements;
+        this.contradictions = List.copyOf(contradictions);
     }
 
     /** @throws BadInputException when the file is not a readable loadgen JSON summary */
     static JsonSource read(Path file) {
         try (InputStream in = open(file)) {
-            return new JsonSource(new JsonMeasurements(file.toString(), MAPPER.readTree(in)));
+            com.fasterxml.jackson.databind.JsonNode root = MAPPER.readTree(in);
+            return new JsonSource(new JsonMeasurements(file.toString(), root), JsonIntegrity.contradictions(root));
         } catch (JsonProcessingException e) {
             throw new BadInputException(file + " is not valid JSON (" + e.getOriginalMessage() + "); give the file"
                     + " loadgen run --json FILE wrote", e);
@@ -49,6 +53,11 @@ final class JsonSource extends GateSource {
     Evaluation evaluate(List<Rule> rules) {
         rules.forEach(this::check);
         List<Verdict> verdicts = new ArrayList<>();
+        if (!contradictions.isEmpty()) {
+            verdicts.add(Verdict.damagedInput(name(), "the summary contradicts itself: " + contradictions.get(0)
+                    + (contradictions.size() > 1 ? " (and " + (contradictions.size() - 1) + " more)" : "")
+                    + "; loadgen writes none of these, so it was edited, cut or damaged"));
+        }
         for (Rule rule : rules) {
             verdicts.addAll(RuleEvaluator.evaluate(rule, measurements));
         }
