@@ -156,23 +156,15 @@ final class HistogramMeasurements implements Measurements {
         return errors.getOrDefault(op, 0L);
     }
 
+    /** The time the measured intervals cover. */
     @Override
-    public double throughput(String op) {
-        if (!(spanSec > 0)) {
-            return Double.NaN;
-        }
-        if (op != null) {
-            return succeeded(op) / spanSec;
-        }
-        long total = 0;
-        for (String o : operations()) {
-            total += succeeded(o);
-        }
-        return total / spanSec;
+    public double seconds() {
+        return spanSec;
     }
 
     /** Operations of {@code op} that returned OK: its success series (the failed ones are apart). */
-    private long succeeded(String op) {
+    @Override
+    public long succeeded(String op) {
         return count(op, GateView.INTENDED, GateView.SERVICE);
     }
 }

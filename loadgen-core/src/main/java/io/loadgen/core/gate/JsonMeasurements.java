@@ -89,27 +89,18 @@ final class JsonMeasurements implements Measurements {
         return errors.asLong();
     }
 
+    /** The run's measured time, {@code duration_s}; 0 when the summary has none. */
     @Override
-    public double throughput(String op) {
-        double seconds = root.path("duration_s").asDouble(0);
-        if (!(seconds > 0)) {
-            return op == null ? root.path("throughput_ops_per_sec").asDouble(Double.NaN) : Double.NaN;
-        }
-        if (op != null) {
-            return succeeded(op) / seconds;
-        }
-        long total = 0;
-        for (String o : operations()) {
-            total += succeeded(o);
-        }
-        return total / seconds;
+    public double seconds() {
+        return root.path("duration_s").asDouble(0);
     }
 
     /**
      * Operations of {@code op} that returned OK: the views' count (they hold the successes), else count less
      * errors.
      */
-    private long succeeded(String op) {
+    @Override
+    public long succeeded(String op) {
         JsonNode views = operations.path(op).path("service").path("count");
         if (views.isNumber()) {
             return views.asLong();

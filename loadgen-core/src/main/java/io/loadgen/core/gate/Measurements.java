@@ -29,11 +29,30 @@ interface Measurements {
     /** Operations of {@code op} that returned anything but OK. */
     long errors(String op);
 
+    /** Operations of {@code op} that returned OK. */
+    long succeeded(String op);
+
+    /** The measured time the counts are over, in seconds; 0 or less when unknown. */
+    double seconds();
+
     /**
      * Operations of {@code op} (all types together when null) that succeeded, per second; NaN for no time. Failed
      * operations are left out: a run whose target answered most requests with errors did not deliver that rate.
      */
-    double throughput(String op);
+    default double throughput(String op) {
+        double seconds = seconds();
+        if (!(seconds > 0)) {
+            return Double.NaN;
+        }
+        if (op != null) {
+            return succeeded(op) / seconds;
+        }
+        long total = 0;
+        for (String o : operations()) {
+            total += succeeded(o);
+        }
+        return total / seconds;
+    }
 
     /** The harness's verdict on the run; throws when the source holds none (an interval log). */
     io.loadgen.core.summary.HarnessVerdict harnessVerdict();
