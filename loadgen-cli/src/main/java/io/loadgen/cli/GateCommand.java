@@ -110,8 +110,11 @@ final class GateCommand implements Callable<Integer> {
             return Main.EXIT_FAILED;
         }
         if (Gate.inputDamaged(verdicts)) {
-            io.err().println("loadgen: the gate did not judge: its input is damaged (see the warnings above); a gate"
-                    + " judges only complete logs");
+            List<Verdict> damaged = verdicts.stream().filter(v -> v.isInputCheck() && !v.passed()).toList();
+            Verdict first = damaged.get(0);
+            io.err().println("loadgen: the gate did not judge: its input is damaged: " + first.subject() + ": "
+                    + first.observed() + (damaged.size() > 1 ? " (and " + (damaged.size() - 1) + " more in the table)"
+                    : "") + "; a gate judges only complete logs");
             return Main.EXIT_DAMAGED_INPUT;
         }
         return Gate.allPassed(verdicts) ? 0 : Main.EXIT_GATE_FAILED;

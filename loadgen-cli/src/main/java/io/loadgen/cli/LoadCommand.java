@@ -56,6 +56,7 @@ final class LoadCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         load.checkYcsbPhase(true);
+        load.requireDriver(java.util.Optional.empty());
         load.shard(io.env(), true);
         RunOptions.Builder b = status.applyTo(load.builder(), load.ycsbStatus, io.env());
         WorkloadOptions w = load.workload();

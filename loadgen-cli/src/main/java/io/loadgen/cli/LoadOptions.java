@@ -43,8 +43,9 @@ final class LoadOptions {
     /** The shard count when the index comes from {@link #INDEX_ENV} and {@code --shards} is not given. */
     static final String COUNT_ENV = "LOADGEN_SHARDS";
 
-    @Option(names = {"--driver", "-db"}, required = true, paramLabel = "NAME", order = 10,
-            description = "The system under test: mockdb, stw-mockdb, noop, ... ('loadgen drivers' lists them).")
+    @Option(names = {"--driver", "-db"}, paramLabel = "NAME", order = 10,
+            description = "The system under test: mockdb, stw-mockdb, noop, ... ('loadgen drivers' lists them); "
+                    + "required, unless a --phases file names it.")
     String driver;
 
     @Option(names = {"--threads", "-threads"}, paramLabel = "N", order = 30,
@@ -346,6 +347,12 @@ final class LoadOptions {
                 all.putAll(loaded);
                 loaded.keySet().forEach(k -> fileOf.put(k, file));
             }
+            for (Map.Entry<String, String> e : properties.entrySet()) {
+                if (e.getKey().isBlank()) {
+                    throw new BadInputException("-p '" + Limits.quote(e.getKey() + "=" + e.getValue())
+                            + "' has no property name; write -p KEY=VALUE, e.g. -p recordcount=1000");
+                }
+            }
             all.putAll(properties);
             properties.keySet().forEach(fileOf::remove);
             if (connections != null) {
@@ -378,6 +385,17 @@ final class LoadOptions {
         if (ycsbTransactions && loadCommand) {
             throw new BadInputException("-t is YCSB's transaction phase: run 'loadgen run' with the same options"
                     + " instead");
+        }
+    }
+
+    /**
+     * The driver: {@code --driver}, else the one a workload file names ({@code fromFile}); bad input when neither
+     * does. Call before anything uses the driver.
+     */
+    void requireDriver(java.util.Optional<String> fromFile) {
+        if (driver == null) {
+            driver = fromFile.orElseThrow(() -> new BadInputException("Missing required option: '--driver=NAME'; name"
+                    + " the system under test ('loadgen drivers' lists them)"));
         }
     }
 
@@ -439,6 +457,10 @@ final class LoadOptions {
         }
         Map<String, String> m = new LinkedHashMap<>();
         for (String k : p.stringPropertyNames()) {
+            if (k.isBlank() || k.chars().anyMatch(Character::isISOControl)) {
+                throw new BadInputException("-P " + file + ": not a properties file (a key is empty or holds control"
+                        + " characters: binary?); give a text file of KEY=VALUE lines");
+            }
             m.put(k, p.getProperty(k).trim());
         }
         return m;

@@ -125,8 +125,29 @@ public final class Main {
         CommandLine cmd = ex.getCommandLine();
         String name = cmd.getCommandSpec().qualifiedName();
         String hint = suggestion(ex).map(s -> "; did you mean " + s + "?").orElse("");
-        cmd.getErr().println("loadgen: " + Secrets.redact(ex.getMessage()) + hint + " (see '" + name + " --help')");
+        String message = asTyped(ex.getMessage(), ex.getArgSpec(), args);
+        cmd.getErr().println("loadgen: " + Secrets.redact(message) + hint + " (see '" + name + " --help')");
         return EXIT_BAD_INPUT;
+    }
+
+    /**
+     * picocli names an option by its longest name; the user may have typed another one (HistogramLogProcessor's
+     * {@code -mwpl} for {@code --moving-window-length}). Name it as typed, so the line points at what is on the
+     * command line.
+     */
+    static String asTyped(String message, CommandLine.Model.ArgSpec spec, String[] args) {
+        if (!(spec instanceof OptionSpec option) || option.names().length < 2 || message == null) {
+            return message;
+        }
+        String longest = option.longestName();
+        for (String arg : args) {
+            for (String typed : option.names()) {
+                if (!typed.equals(longest) && (arg.equals(typed) || arg.startsWith(typed + "="))) {
+                    return message.replace("'" + longest + "'", "'" + typed + "'");
+                }
+            }
+        }
+        return message;
     }
 
     /**

@@ -82,8 +82,11 @@ final class RunCommand implements Callable<Integer> {
         load.checkYcsbPhase(false);
         load.shard(io.env(), false);
         RateProfile profile = null;
-        if (phases != null) {
+        if (phases == null) {
+            load.requireDriver(java.util.Optional.empty());
+        } else {
             PhasedWorkload phased = WorkloadFile.load(phases);
+            load.requireDriver(phased.driver());
             if (phased.driver().isPresent() && !phased.driver().get().equals(load.driver)) {
                 throw new BadInputException("--phases " + phases + " is for driver " + phased.driver().get()
                         + ", not " + load.driver + "; change --driver or the file");

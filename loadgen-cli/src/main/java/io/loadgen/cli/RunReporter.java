@@ -318,10 +318,17 @@ final class RunReporter {
         if (dir == null) {
             return;
         }
+        if (Files.exists(dir) && !Files.isDirectory(dir)) {
+            throw new BadInputException(option + " " + dir + " is a file, not a directory; give a directory (one that"
+                    + " does not exist is created)");
+        }
         try {
             Files.createDirectories(dir);
         } catch (IOException e) {
-            throw new BadInputException(option + " " + dir + ": cannot create the directory (" + e + ");"
+            String why = e instanceof java.nio.file.AccessDeniedException ? "permission denied"
+                    : e instanceof java.nio.file.FileAlreadyExistsException f ? f.getFile() + " is a file"
+                    : e.getMessage();
+            throw new BadInputException(option + " " + dir + ": cannot create the directory (" + why + ");"
                     + " choose a writable path", e);
         }
         if (!Files.isWritable(dir)) {

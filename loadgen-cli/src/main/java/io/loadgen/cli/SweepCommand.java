@@ -122,6 +122,7 @@ final class SweepCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         load.checkYcsbPhase(false);
+        load.requireDriver(java.util.Optional.empty());
         load.shard(io.env(), false);
         List<Double> plan = plan().stream().map(load::rate).toList(); // a shard's part of each rate
         Sla objective = sla == null ? null : Sla.parse(sla);

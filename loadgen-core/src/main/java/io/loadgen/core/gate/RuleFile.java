@@ -44,7 +44,12 @@ public final class RuleFile {
         } catch (IOException e) {
             throw new BadInputException(option + " " + file + ": cannot read it (" + e.getMessage() + ")", e);
         }
-        return isStructured(text) ? fromYaml(file, option, text) : fromLines(file, text);
+        List<Rule> rules = isStructured(text) ? fromYaml(file, option, text) : fromLines(file, text);
+        if (rules.isEmpty()) { // a gate of no rules would pass whatever ran
+            throw new BadInputException(option + " " + file + ": holds no rule; write one rule per line, e.g."
+                    + " READ.intended.p99 < 5ms");
+        }
+        return rules;
     }
 
     private static List<Rule> fromLines(Path file, String text) {

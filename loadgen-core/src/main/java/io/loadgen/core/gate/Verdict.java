@@ -25,6 +25,11 @@ public record Verdict(String rule, String observed, String limit, boolean passed
         return rule.startsWith(INPUT_RULE);
     }
 
+    /** For an input check's row, the input it is about (a file's name); else the rule. */
+    public String subject() {
+        return isInputCheck() ? rule.substring(INPUT_RULE.length()) : rule;
+    }
+
     /** One line for a failure message: what was observed against what limit. */
     public String message() {
         return rule + ": observed " + observed + ", limit " + limit + (passed ? "" : " (failed)");

@@ -27,7 +27,7 @@ import java.util.stream.Collectors;
  * Reads a YAML workload with phases into a {@link PhasedWorkload}, checking every field. Stateless;
  * call it on the main thread before a run. The format (see {@code workloads/README.md}):
  * <pre><code>
- * driver: mockdb                      # optional; --driver overrides it
+ * driver: mockdb                      # optional; then --driver may be left out (a different --driver is refused)
  * properties: {mockdb.delay: 1ms, recordcount: 1000, readproportion: 0.9, updateproportion: 0.1}
  * threads: 4                          # optional, default 1
  * phases:

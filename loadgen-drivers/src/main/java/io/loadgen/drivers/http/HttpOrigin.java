@@ -40,6 +40,10 @@ record HttpOrigin(boolean tls, String host, int port) {
             throw new BadInputException(what + ": '" + Limits.quote(url) + "' has no host; give one like"
                     + " http://127.0.0.1:8080/path");
         }
+        if (u.getPort() > 65535) {
+            throw new BadInputException(what + ": '" + Limits.quote(url) + "' has port " + u.getPort()
+                    + ", above 65535; give one like http://127.0.0.1:8080/path");
+        }
         return u;
     }
 
