@@ -13,6 +13,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -135,8 +136,9 @@ final class PlotCommand implements Callable<Integer> {
         };
         List<SlaLine> lines = new ArrayList<>();
         slas.forEach(s -> lines.add(SlaLine.parse(s)));
-        if (output != null) {
-            RunReporter.checkWritableDir(output, "--output");
+        if (output != null && Files.exists(output) && !Files.isDirectory(output)) { // made when the first chart is written
+            throw new BadInputException("--output " + output + " is a file, not a directory; give a directory (one that"
+                    + " does not exist is created)");
         }
         return new PlotOptions(tags, start, end, lines, new ChartStyle(title, width, height, logY), format,
                 hgrmUnit == null ? 0.0 : nsPerUnit(hgrmUnit), output);

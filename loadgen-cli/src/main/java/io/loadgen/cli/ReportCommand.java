@@ -160,6 +160,10 @@ final class ReportCommand implements Callable<Integer> {
                 .output("--json", json == null ? null : Path.of(json))
                 .output("--merge-to", mergeTo)
                 .check();
+        if (!jsonToStdout && json != null) { // a missing directory is named before the logs are read
+            RunReporter.checkWritableFile(Path.of(json), "--json");
+        }
+        RunReporter.checkWritableFile(mergeTo, "--merge-to");
         PrintStream stdout = jsonToStdout ? new PrintStream(OutputStream.nullOutputStream()) : io.out();
         OutputFailures failures = new OutputFailures();
         try (LogSet set = LogSet.open(logs, w -> io.err().println("warning: " + w));

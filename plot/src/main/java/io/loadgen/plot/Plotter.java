@@ -228,8 +228,18 @@ public final class Plotter {
 
     /** {@code DIR/NAME+suffix}, where DIR is the output directory (or the input's) and NAME the input's name without its extension. */
     private Path baseFor(Path input, String suffix) {
-        Path dir = options.outputDir() != null ? options.outputDir() : input.toAbsolutePath().getParent();
+        Path dir = options.outputDir() != null ? created(options.outputDir()) : input.toAbsolutePath().getParent();
         return dir.resolve(name(input) + suffix);
+    }
+
+    /** The output directory, made when the first chart is about to be written (so bad input leaves none behind). */
+    private static Path created(Path dir) {
+        try {
+            return Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new BadInputException("--output " + dir + ": cannot create the directory (" + e.getMessage()
+                    + "); choose a writable path", e);
+        }
     }
 
     private static String name(Path input) {
