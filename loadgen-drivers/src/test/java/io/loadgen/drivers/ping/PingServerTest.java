@@ -124,7 +124,7 @@ class PingServerTest {
 
     @Test
     void aClientThatNeverReadsIsPausedWithinTheCapAndDoesNotStallAnother() throws Exception {
-        PingServer.Backpressure limits = PingServer.Backpressure.DEFAULT;
+        io.loadgen.drivers.support.ReadBackpressure limits = PingServer.backpressure();
         long total = 256L << 20; // far more than the kernel's buffers both ways
         try (PingServer server = start(PingProtocol.TCP, Duration.ZERO);
              Socket hog = new Socket("127.0.0.1", server.port());
@@ -132,7 +132,7 @@ class PingServerTest {
             java.util.concurrent.atomic.AtomicLong written = sendWithoutReading(hog, total);
             // Once its replies fill the kernel's buffers, the server's outbound queue passes the pause mark
             // and the server stops reading that connection.
-            await(() -> server.maxPendingBytes() > limits.pauseAboveBytes(), "the hog's replies back up");
+            await(() -> server.maxPendingBytes() > limits.pauseAbove(), "the hog's replies back up");
             polite.setSoTimeout(10_000);
             byte[] ping = pattern(64);
             byte[] back = new byte[64];
@@ -145,8 +145,8 @@ class PingServerTest {
             // Paused: the hog is blocked in its send, the server holds at most the pause mark plus one read
             // loop (16 reads of at most 64 KiB), within the cap, and kept the connection.
                         assertTrue(written.get() < total, "the hog's send blocked: " + written.get());
-            long bound = limits.pauseAboveBytes() + 16L * (64 << 10);
-            assertTrue(bound <= limits.closeAboveBytes(), "the bound is within the cap");
+            long bound = limits.pauseAbove() + 16L * (64 << 10);
+            assertTrue(bound <= limits.closeAbove(), "the bound is within the cap");
             assertTrue(server.maxPendingBytes() <= bound,
                     "pending " + server.maxPendingBytes() + " bytes, at most " + bound);
             assertTrue(server.receivedBytes() - 64 * 200 <= written.get(), "the server read only what was sent");
@@ -156,7 +156,7 @@ class PingServerTest {
     @Test
     void aConnectionAboveTheCapIsClosed() throws Exception {
         // A cap of 16 KiB, below one read: the first large read of a client that never reads is over it.
-        PingServer.Backpressure limits = PingServer.Backpressure.of(4 << 10, 8 << 10, 16 << 10);
+        io.loadgen.drivers.support.ReadBackpressure limits = PingServer.backpressure(4 << 10, 8 << 10, 16 << 10);
         try (PingServer server = PingServer.start(PingProtocol.TCP, new InetSocketAddress("127.0.0.1", 0),
                 Duration.ofSeconds(5), limits);
              Socket hog = new Socket("127.0.0.1", server.port())) {
@@ -169,7 +169,7 @@ class PingServerTest {
                 read = -1; // reset: closed too
             }
             assertEquals(-1, read, "the server closed the connection rather than hold its bytes");
-            assertTrue(server.maxPendingBytes() > limits.closeAboveBytes());
+            assertTrue(server.maxPendingBytes() > limits.closeAbove());
         }
     }
 
