@@ -35,12 +35,14 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.ssl.SslContext;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.ScheduledFuture;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -48,6 +50,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * A small HTTP/1.1 server whose answer is known: every request gets {@code 200} and a fixed body after a fixed
@@ -220,6 +223,11 @@ public final class HttpTargetServer implements AutoCloseable {
         return answers.requests.get();
     }
 
+    /** Responses held for their due time now, on every connection. */
+    long heldResponses() {
+        return answers.held.sum();
+    }
+
     /** The most responses any connection has had pending (held, or written and not yet taken by its socket). */
     long maxPendingRequests() {
         return limits.maxPending();
@@ -264,6 +272,8 @@ public final class HttpTargetServer implements AutoCloseable {
         private final ByteBuf body;
         private final long delayNs;
         private final AtomicLong requests = new AtomicLong();
+        /** Responses held for their due time, on every connection. */
+        private final LongAdder held = new LongAdder();
         /** When the last stall ends (nanoTime); 0 before the first. */
         private volatile long stallEndNs;
 
@@ -303,8 +313,12 @@ public final class HttpTargetServer implements AutoCloseable {
         private String reason;
         private boolean keepAlive = true;
         private boolean head;
-        /** Responses held and not yet written, and when the last of them is due. Loop thread. */
-        private int scheduled;
+        /**
+         * Responses held and not yet written, as their tasks, in due order (the head runs first), and when the
+         * last of them is due. Cancelled when the connection closes, so a closed connection holds nothing. Loop
+         * thread.
+         */
+        private final ArrayDeque<ScheduledFuture<?>> held = new ArrayDeque<>();
         private long lastDueNs;
         /** Responses written and not yet taken by the socket. Loop thread. */
         private int unsent;
@@ -376,20 +390,21 @@ public final class HttpTargetServer implements AutoCloseable {
             }
             long now = System.nanoTime();
             long due = now + answers.holdNs(now);
-            if (scheduled > 0 && due - lastDueNs < 0) {
+            if (!held.isEmpty() && due - lastDueNs < 0) {
                 due = lastDueNs; // never before a pipelined response still held: responses keep request order
             }
-            if (due - now <= 0 && scheduled == 0) {
+            if (due - now <= 0 && held.isEmpty()) {
                 write(s, why, alive, headRequest);
             } else {
-                scheduled++;
                 lastDueNs = due;
-                ctx.executor().schedule(() -> {
-                    scheduled--;
+                answers.held.increment();
+                held.addLast(ctx.executor().schedule(() -> {
+                    held.pollFirst();
+                    answers.held.decrement();
                     write(s, why, alive, headRequest);
-                }, due - now, TimeUnit.NANOSECONDS);
+                }, due - now, TimeUnit.NANOSECONDS));
             }
-            if (!closing && !limits.pauseIfFull(ctx, scheduled + unsent)) {
+            if (!closing && !limits.pauseIfFull(ctx, held.size() + unsent)) {
                 closing = true; // closed above the cap: the rest of its read is not answered
             }
         }
@@ -404,8 +419,19 @@ public final class HttpTargetServer implements AutoCloseable {
 
         private void resumeIfDrained() {
             if (!closing) {
-                limits.resumeIfDrained(ctx, scheduled + unsent);
+                limits.resumeIfDrained(ctx, held.size() + unsent);
             }
+        }
+
+        /** The connection closed: its held responses are dropped now, not when they fall due. */
+        @Override
+        public void channelInactive(ChannelHandlerContext context) {
+            for (ScheduledFuture<?> f; (f = held.pollFirst()) != null; ) {
+                if (f.cancel(false)) {
+                    answers.held.decrement();
+                }
+            }
+            context.fireChannelInactive();
         }
 
         @Override
@@ -414,7 +440,7 @@ public final class HttpTargetServer implements AutoCloseable {
                 if (context.channel().isWritable()) {
                     resumeIfDrained();
                 } else {
-                    limits.pauseIfFull(context, scheduled + unsent);
+                    limits.pauseIfFull(context, held.size() + unsent);
                 }
             }
             context.fireChannelWritabilityChanged();

@@ -226,6 +226,18 @@ class HttpTargetServerTest {
         }
     }
 
+    /** A client that pipelines and goes away leaves nothing held: its responses are dropped, not kept until due. */
+    @Test
+    void aClosedConnectionHoldsNoResponses() throws Exception {
+        try (HttpTargetServer server = start(Duration.ofSeconds(60))) {
+            try (Socket s = connect(server)) {
+                s.getOutputStream().write("GET / HTTP/1.1\r\n\r\n".repeat(500).getBytes(StandardCharsets.US_ASCII));
+                await(() -> server.heldResponses() == 500, "500 responses held for their minute");
+            }
+            await(() -> server.heldResponses() == 0, "the closed connection's responses dropped");
+        }
+    }
+
     /** Writes {@code request} over and over, never reading, until {@code total} bytes or the socket closes. */
     private static AtomicLong sendWithoutReading(Socket socket, String request, long total) {
         AtomicLong written = new AtomicLong();
