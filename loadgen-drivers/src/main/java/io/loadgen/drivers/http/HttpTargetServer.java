@@ -2,6 +2,7 @@ package io.loadgen.drivers.http;
 
 import io.loadgen.core.BadInputException;
 import io.loadgen.core.time.Durations;
+import io.loadgen.drivers.support.HeldWrites;
 import io.loadgen.drivers.support.ReadBackpressure;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
@@ -35,14 +36,12 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.handler.ssl.SslContext;
 import io.netty.util.concurrent.DefaultThreadFactory;
-import io.netty.util.concurrent.ScheduledFuture;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -299,6 +298,12 @@ public final class HttpTargetServer implements AutoCloseable {
         }
     }
 
+    /** A response to write: its status, a reason for the body (or null), and the request's keep-alive and HEAD. */
+    private record Answer(HttpResponseStatus status, String why, boolean keepAlive, boolean head) {
+        /** The common answer, shared: 200, kept alive, with a body. */
+        static final Answer OK = new Answer(HttpResponseStatus.OK, null, true, false);
+    }
+
     /**
      * Answers each request once it has been read whole (its last part), in order, after its hold; refuses what
      * it cannot answer, and keeps the connection's pending responses (held, or written and not yet taken by the
@@ -309,16 +314,9 @@ public final class HttpTargetServer implements AutoCloseable {
         private final ReadBackpressure limits;
         private ChannelHandlerContext ctx;
         /** The answer to the request being read. */
-        private HttpResponseStatus status = HttpResponseStatus.OK;
-        private String reason;
-        private boolean keepAlive = true;
-        private boolean head;
-        /**
-         * Responses held and not yet written, as their tasks, in due order (the head runs first), and when the
-         * last of them is due. Cancelled when the connection closes, so a closed connection holds nothing. Loop
-         * thread.
-         */
-        private final ArrayDeque<ScheduledFuture<?>> held = new ArrayDeque<>();
+        private Answer next = Answer.OK;
+        /** Responses held and not yet written (dropped if the connection closes), and when the last is due. */
+        private final HeldWrites<Answer> held;
         private long lastDueNs;
         /** Responses written and not yet taken by the socket. Loop thread. */
         private int unsent;
@@ -332,6 +330,7 @@ public final class HttpTargetServer implements AutoCloseable {
         Responder(Answers answers, ReadBackpressure limits) {
             this.answers = answers;
             this.limits = limits;
+            this.held = new HeldWrites<>(this::write, a -> { }, answers.held);
         }
 
         @Override
@@ -346,15 +345,16 @@ public final class HttpTargetServer implements AutoCloseable {
             }
             if (msg.decoderResult().isFailure()) { // the framing is lost: answer, then close
                 Throwable cause = msg.decoderResult().cause();
-                answer(cause instanceof TooLongFrameException ? HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE
-                        : HttpResponseStatus.BAD_REQUEST, String.valueOf(cause.getMessage()), false, false);
+                answer(new Answer(cause instanceof TooLongFrameException
+                        ? HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE : HttpResponseStatus.BAD_REQUEST,
+                        String.valueOf(cause.getMessage()), false, false));
                 return;
             }
             if (msg instanceof HttpRequest request && !read(request)) {
                 return;
             }
             if (msg instanceof LastHttpContent) {
-                answer(status, reason, keepAlive, head);
+                answer(next);
             }
         }
 
@@ -362,13 +362,14 @@ public final class HttpTargetServer implements AutoCloseable {
         private boolean read(HttpRequest request) {
             HttpVersion version = request.protocolVersion(); // Netty's decoder refused any but HTTP/N.N (400)
             if (version.majorVersion() != 1) { // RFC 9110 2.5: a higher minor version is answered as 1.1
-                answer(HttpResponseStatus.HTTP_VERSION_NOT_SUPPORTED, version.text()
-                        + ": this server speaks HTTP/1.0 and HTTP/1.1", false, false);
+                answer(new Answer(HttpResponseStatus.HTTP_VERSION_NOT_SUPPORTED, version.text()
+                        + ": this server speaks HTTP/1.0 and HTTP/1.1", false, false));
                 return false;
             }
-            keepAlive = HttpUtil.isKeepAlive(request);
-            head = request.method().equals(HttpMethod.HEAD);
-            reason = null;
+            boolean keepAlive = HttpUtil.isKeepAlive(request);
+            boolean head = request.method().equals(HttpMethod.HEAD);
+            HttpResponseStatus status;
+            String reason = null;
             if (!METHODS.contains(request.method())) { // RFC 9110 15.6.2: 501 for a method it does not recognize
                 status = HttpResponseStatus.NOT_IMPLEMENTED;
                 reason = "method " + request.method() + " is not one of " + METHODS;
@@ -379,12 +380,14 @@ public final class HttpTargetServer implements AutoCloseable {
                     reason = STATUS_PATH + "NNN takes a status code from " + MIN_STATUS + " to " + MAX_STATUS;
                 }
             }
+            next = status == HttpResponseStatus.OK && keepAlive && !head ? Answer.OK
+                    : new Answer(status, reason, keepAlive, head);
             return true;
         }
 
         /** Writes the response now, or holds it until its due time, after those held before it. */
-        private void answer(HttpResponseStatus s, String why, boolean alive, boolean headRequest) {
-            if (!alive) {
+        private void answer(Answer a) {
+            if (!a.keepAlive()) {
                 closing = true;
                 ctx.channel().config().setAutoRead(false);
             }
@@ -394,25 +397,20 @@ public final class HttpTargetServer implements AutoCloseable {
                 due = lastDueNs; // never before a pipelined response still held: responses keep request order
             }
             if (due - now <= 0 && held.isEmpty()) {
-                write(s, why, alive, headRequest);
+                write(a);
             } else {
                 lastDueNs = due;
-                answers.held.increment();
-                held.addLast(ctx.executor().schedule(() -> {
-                    held.pollFirst();
-                    answers.held.decrement();
-                    write(s, why, alive, headRequest);
-                }, due - now, TimeUnit.NANOSECONDS));
+                held.hold(ctx.executor(), a, due - now);
             }
             if (!closing && !limits.pauseIfFull(ctx, held.size() + unsent)) {
                 closing = true; // closed above the cap: the rest of its read is not answered
             }
         }
 
-        private void write(HttpResponseStatus s, String why, boolean alive, boolean headRequest) {
+        private void write(Answer a) {
             unsent++;
-            ChannelFuture f = ctx.writeAndFlush(response(s, why, alive, headRequest)).addListener(sent);
-            if (!alive) {
+            ChannelFuture f = ctx.writeAndFlush(response(a.status(), a.why(), a.keepAlive(), a.head())).addListener(sent);
+            if (!a.keepAlive()) {
                 f.addListener(ChannelFutureListener.CLOSE);
             }
         }
@@ -426,11 +424,7 @@ public final class HttpTargetServer implements AutoCloseable {
         /** The connection closed: its held responses are dropped now, not when they fall due. */
         @Override
         public void channelInactive(ChannelHandlerContext context) {
-            for (ScheduledFuture<?> f; (f = held.pollFirst()) != null; ) {
-                if (f.cancel(false)) {
-                    answers.held.decrement();
-                }
-            }
+            held.dropAll();
             context.fireChannelInactive();
         }
 

@@ -71,10 +71,12 @@ public final class PingServer implements AutoCloseable {
     private final LongAdder receivedBytes;
     private final AtomicBoolean closed = new AtomicBoolean();
     private final ReadBackpressure limits;
+    private final LongAdder heldReads;
 
     private PingServer(PingProtocol protocol, EventLoopGroup group, Channel channel, long delayNs,
-                       LongAdder receivedBytes, ReadBackpressure limits) {
+                       LongAdder receivedBytes, ReadBackpressure limits, LongAdder heldReads) {
         this.limits = limits;
+        this.heldReads = heldReads;
         this.protocol = protocol;
         this.group = group;
         this.channel = channel;
@@ -117,19 +119,21 @@ public final class PingServer implements AutoCloseable {
             throw new IllegalArgumentException("delay must not be negative: " + delay);
         }
         LongAdder receivedBytes = new LongAdder();
+        LongAdder heldReads = new LongAdder();
         EventLoopGroup group = EPOLL
                 ? new EpollEventLoopGroup(1, new DefaultThreadFactory("ping-server", true))
                 : new NioEventLoopGroup(1, new DefaultThreadFactory("ping-server", true));
         try {
             ChannelFuture bound = (protocol == PingProtocol.TCP
-                    ? tcp(group, delayNs, receivedBytes, limits) : udp(group, delayNs, receivedBytes))
+                    ? tcp(group, delayNs, receivedBytes, limits, heldReads) : udp(group, delayNs, receivedBytes))
                     .bind(bind).awaitUninterruptibly();
             if (!bound.isSuccess()) {
                 throw new BadInputException("ping-server cannot listen on " + protocol.label() + " "
                         + bind.getHostString() + ":" + bind.getPort() + " (" + bound.cause().getMessage()
                         + "); choose another --port or --bind");
             }
-            PingServer server = new PingServer(protocol, group, bound.channel(), delayNs, receivedBytes, limits);
+            PingServer server = new PingServer(protocol, group, bound.channel(), delayNs, receivedBytes, limits,
+                    heldReads);
             LOG.info("ping-server listening on {} {}:{}, reply delay {} ({})", protocol.label(),
                     server.address().getHostString(), server.port(), Durations.format(delay), EPOLL ? "epoll" : "nio");
             return server;
@@ -139,7 +143,8 @@ public final class PingServer implements AutoCloseable {
         }
     }
 
-    private static ServerBootstrap tcp(EventLoopGroup group, long delayNs, LongAdder receivedBytes, ReadBackpressure limits) {
+    private static ServerBootstrap tcp(EventLoopGroup group, long delayNs, LongAdder receivedBytes,
+                                       ReadBackpressure limits, LongAdder heldReads) {
         return new ServerBootstrap()
                 .group(group)
                 .channel(EPOLL ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
@@ -150,7 +155,7 @@ public final class PingServer implements AutoCloseable {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                        ch.pipeline().addLast(new TcpEchoHandler(delayNs, receivedBytes, limits));
+                        ch.pipeline().addLast(new TcpEchoHandler(delayNs, receivedBytes, limits, heldReads));
                     }
                 });
     }
@@ -185,6 +190,11 @@ public final class PingServer implements AutoCloseable {
     /** Payload bytes read from clients so far (TCP stream bytes, or UDP datagram payloads). */
     public long receivedBytes() {
         return receivedBytes.sum();
+    }
+
+    /** TCP reads held for the delay now, on every connection (a closed connection's are released at once). */
+    long heldReads() {
+        return heldReads.sum();
     }
 
     /** The most bytes any TCP connection has had waiting to be echoed (read, not yet taken by its socket). */

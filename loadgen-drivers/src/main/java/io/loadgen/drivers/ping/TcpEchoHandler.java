@@ -1,5 +1,6 @@
 package io.loadgen.drivers.ping;
 
+import io.loadgen.drivers.support.HeldWrites;
 import io.loadgen.drivers.support.ReadBackpressure;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -36,13 +37,21 @@ final class TcpEchoHandler extends ChannelInboundHandlerAdapter {
     private final long delayNs;
     private final LongAdder receivedBytes;
     private final ReadBackpressure limits;
-    /** Read and held for the delay, not yet written to the channel. */
+    /** Reads held for the delay (released if the connection closes), and their bytes. */
+    private final HeldWrites<ByteBuf> held;
     private long heldBytes;
+    private ChannelHandlerContext ctx;
 
-    TcpEchoHandler(long delayNs, LongAdder receivedBytes, ReadBackpressure limits) {
+    TcpEchoHandler(long delayNs, LongAdder receivedBytes, ReadBackpressure limits, LongAdder heldReads) {
         this.delayNs = delayNs;
         this.receivedBytes = receivedBytes;
         this.limits = limits;
+        this.held = new HeldWrites<>(this::echo, ByteBuf::release, heldReads);
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext context) {
+        ctx = context;
     }
 
     @Override
@@ -53,13 +62,24 @@ final class TcpEchoHandler extends ChannelInboundHandlerAdapter {
             ctx.write(msg, ctx.voidPromise());
         } else {
             heldBytes += n;
-            ctx.executor().schedule(() -> {
-                heldBytes -= n;
-                ctx.writeAndFlush(msg, ctx.voidPromise());
-                resumeIfDrained(ctx);
-            }, delayNs, TimeUnit.NANOSECONDS);
+            held.hold(ctx.executor(), (ByteBuf) msg, delayNs);
         }
         limits.pauseIfFull(ctx, pendingBytes(ctx));
+    }
+
+    /** A held read fell due. */
+    private void echo(ByteBuf msg) {
+        heldBytes -= msg.readableBytes();
+        ctx.writeAndFlush(msg, ctx.voidPromise());
+        resumeIfDrained(ctx);
+    }
+
+    /** The connection closed: the reads still held are released now, not when they fall due. */
+    @Override
+    public void channelInactive(ChannelHandlerContext context) {
+        held.dropAll();
+        heldBytes = 0;
+        context.fireChannelInactive();
     }
 
     @Override

@@ -153,6 +153,23 @@ class PingServerTest {
         }
     }
 
+    /**
+     * A client that sends and goes away (a reset: a plain close is a half-close, whose echo the server still
+     * owes) leaves nothing held: its reads are released, not kept until due.
+     */
+    @Test
+    void aResetConnectionHoldsNothing() throws Exception {
+        try (PingServer server = start(PingProtocol.TCP, Duration.ofSeconds(60))) {
+            try (Socket s = new Socket("127.0.0.1", server.port())) {
+                s.setSoLinger(true, 0); // close() resets
+                s.getOutputStream().write(pattern(4096));
+                await(() -> server.receivedBytes() == 4096, "the bytes read and held for their minute");
+                assertTrue(server.heldReads() > 0);
+            }
+            await(() -> server.heldReads() == 0, "the closed connection's reads released");
+        }
+    }
+
     @Test
     void aConnectionAboveTheCapIsClosed() throws Exception {
         // A cap of 16 KiB, below one read: the first large read of a client that never reads is over it.
