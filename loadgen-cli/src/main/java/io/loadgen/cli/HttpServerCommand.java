@@ -21,7 +21,8 @@ import java.util.concurrent.Callable;
 @Command(name = "http-server", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Answer every HTTP request with 200 and a fixed body, optionally after a fixed delay, until "
                 + "Ctrl-C: a local target for 'loadgen run --driver http' (and for wrk). GET /status/NNN answers "
-                + "status NNN. With --delay, every response is held that long, so a run has a known answer.",
+                + "status NNN (200-599). With --delay, every response is held that long, so a run has a known answer. "
+                + "A connection's reads pause while 1,024 responses wait for it; bad requests get 400, 431, 501 or 505.",
                 "Listens on 127.0.0.1:8080 by default (the http driver's default URL); logs its address on stderr."})
 final class HttpServerCommand implements Callable<Integer> {
     private final Streams io;

@@ -2,6 +2,8 @@ package io.loadgen.drivers.http;
 
 import io.loadgen.core.BadInputException;
 import io.loadgen.core.time.Durations;
+import io.loadgen.drivers.support.HeldWrites;
+import io.loadgen.drivers.support.ReadBackpressure;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -12,6 +14,7 @@ import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.AdaptiveRecvByteBufAllocator;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollEventLoopGroup;
@@ -21,7 +24,9 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.TooLongFrameException;
 import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpObject;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
@@ -37,9 +42,14 @@ import org.apache.logging.log4j.Logger;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * A small HTTP/1.1 server whose answer is known: every request gets {@code 200} and a fixed body after a fixed
@@ -58,6 +68,13 @@ import java.util.concurrent.atomic.AtomicLong;
  * due time; Netty runs tasks due at the same time in the order they were scheduled, so pipelined responses
  * keep their order. On Linux the loops are native epoll (timers to tens of microseconds), elsewhere NIO
  * (to the millisecond).
+ *
+ * <p>What it cannot answer it refuses, as RFC 9110/9112 say: a request line or header section over the limits
+ * 431, bytes that are not HTTP/1.x 400, another major version 505 (each then closes the connection: the framing
+ * is lost), an unrecognized method 501, {@code /status/} without a code from 200 to 599 400 (both keep it open).
+ * A connection's memory is bounded: its pending responses (held, or written and not yet taken by the socket)
+ * pause its reads above {@link #PAUSE_ABOVE_REQUESTS}, and it is closed above {@link #MAX_PENDING_REQUESTS}
+ * ({@link ReadBackpressure}, as the ping server's).
  */
 public final class HttpTargetServer implements AutoCloseable {
     private static final Logger LOG = LogManager.getLogger(HttpTargetServer.class);
@@ -65,11 +82,40 @@ public final class HttpTargetServer implements AutoCloseable {
     public static final int DEFAULT_PORT = 8080;
     private static final long CLOSE_TIMEOUT_MS = 3_000;
     private static final String STATUS_PATH = "/status/";
+    /** {@code /status/NNN} answers NNN in this range (1xx are interim, not a final answer); anything else 400. */
+    static final int MIN_STATUS = 200;
+    static final int MAX_STATUS = 599;
+    /** The methods answered (RFC 9110's, but CONNECT: this is no proxy, plus PATCH); any other gets 501. */
+    static final Set<HttpMethod> METHODS = Collections.unmodifiableSet(new LinkedHashSet<>(List.of(HttpMethod.GET,
+            HttpMethod.HEAD, HttpMethod.POST, HttpMethod.PUT, HttpMethod.PATCH, HttpMethod.DELETE,
+            HttpMethod.OPTIONS, HttpMethod.TRACE)));
+    /** A longer request line, or a longer header section, is answered 431 and the connection closed. */
+    static final int MAX_REQUEST_LINE_BYTES = 4096;
+    static final int MAX_HEADER_BYTES = 8192;
+    /** Netty's default: a body is passed on, and dropped, in parts of at most this size. */
+    private static final int MAX_CHUNK_BYTES = 8192;
+    /**
+     * The most one read takes from a socket (Netty's default is 64 KiB). A paused connection still decodes the
+     * read it is in, and Netty may hand it one more read already under way: at most 1,170 requests a read, of
+     * the shortest that keeps a connection open ({@code "A / HTTP/1.1\n\n"}, 14 bytes, answered 501).
+     */
+    static final int MAX_READ_BYTES = 16 << 10;
+    /**
+     * A connection's reads pause above this many pending responses (held for the delay, or written and not yet
+     * taken by the socket) and resume at a quarter of it: the http driver's deepest pipeline (1,024) never pauses.
+     */
+    static final int PAUSE_ABOVE_REQUESTS = 1024;
+    /**
+     * The cap: a connection never has more responses pending; one that passes it is closed with a log line.
+     * Above the pause mark by more than two reads of the shortest requests, so a paused connection stays under it.
+     */
+    static final int MAX_PENDING_REQUESTS = 4096;
 
     private final EventLoopGroup group;
     private final Channel channel;
     private final boolean tls;
     private final Answers answers;
+    private final ReadBackpressure limits;
     private final AtomicBoolean closed = new AtomicBoolean();
 
     /**
@@ -98,7 +144,9 @@ public final class HttpTargetServer implements AutoCloseable {
         }
     }
 
-    private HttpTargetServer(EventLoopGroup group, Channel channel, boolean tls, Answers answers) {
+    private HttpTargetServer(EventLoopGroup group, Channel channel, boolean tls, Answers answers,
+                             ReadBackpressure limits) {
+        this.limits = limits;
         this.group = group;
         this.channel = channel;
         this.tls = tls;
@@ -121,17 +169,21 @@ public final class HttpTargetServer implements AutoCloseable {
         EventLoopGroup group = epoll ? new EpollEventLoopGroup(options.threads(), factory)
                 : new NioEventLoopGroup(options.threads(), factory);
         Answers answers = new Answers(options);
+        ReadBackpressure limits = backpressure();
         try {
             ChannelFuture bound = new ServerBootstrap().group(group)
                     .channel(epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
                     .childOption(ChannelOption.TCP_NODELAY, true)
+                    .childOption(ChannelOption.RCVBUF_ALLOCATOR,
+                            new AdaptiveRecvByteBufAllocator(64, 2048, MAX_READ_BYTES))
                     .childHandler(new ChannelInitializer<Channel>() {
                         @Override
                         protected void initChannel(Channel ch) {
                             if (options.tls() != null) {
                                 ch.pipeline().addLast(options.tls().newHandler(ch.alloc()));
                             }
-                            ch.pipeline().addLast(new HttpServerCodec(), new Responder(answers));
+                            ch.pipeline().addLast(new HttpServerCodec(MAX_REQUEST_LINE_BYTES, MAX_HEADER_BYTES,
+                                    MAX_CHUNK_BYTES), new Responder(answers, limits));
                         }
                     })
                     .bind(bind).awaitUninterruptibly();
@@ -139,7 +191,8 @@ public final class HttpTargetServer implements AutoCloseable {
                 throw new BadInputException("http-server cannot listen on " + bind.getHostString() + ":"
                         + bind.getPort() + " (" + bound.cause().getMessage() + "); choose another --port or --bind");
             }
-            HttpTargetServer server = new HttpTargetServer(group, bound.channel(), options.tls() != null, answers);
+            HttpTargetServer server = new HttpTargetServer(group, bound.channel(), options.tls() != null, answers,
+                    limits);
             LOG.info("http-server listening on {}, response delay {}, {}-byte body, {} thread(s) ({})",
                     server.url("/"), Durations.format(options.delay()), options.bodyBytes(), options.threads(),
                     epoll ? "epoll" : "nio");
@@ -167,6 +220,27 @@ public final class HttpTargetServer implements AutoCloseable {
     /** Requests answered or being answered so far. */
     public long requests() {
         return answers.requests.get();
+    }
+
+    /** Responses held for their due time now, on every connection. */
+    long heldResponses() {
+        return answers.held.sum();
+    }
+
+    /** The most responses any connection has had pending (held, or written and not yet taken by its socket). */
+    long maxPendingRequests() {
+        return limits.maxPending();
+    }
+
+    /** How many times a connection's reads were paused (its pending responses full, or its socket). */
+    long readPauses() {
+        return limits.pauses();
+    }
+
+    /** Backpressure in pending responses. */
+    private static ReadBackpressure backpressure() {
+        return new ReadBackpressure("http-server", "responses wait to be taken by the client",
+                PAUSE_ABOVE_REQUESTS / 4, PAUSE_ABOVE_REQUESTS, MAX_PENDING_REQUESTS);
     }
 
     /**
@@ -197,6 +271,8 @@ public final class HttpTargetServer implements AutoCloseable {
         private final ByteBuf body;
         private final long delayNs;
         private final AtomicLong requests = new AtomicLong();
+        /** Responses held for their due time, on every connection. */
+        private final LongAdder held = new LongAdder();
         /** When the last stall ends (nanoTime); 0 before the first. */
         private volatile long stallEndNs;
 
@@ -222,87 +298,192 @@ public final class HttpTargetServer implements AutoCloseable {
         }
     }
 
-    /** Answers each request once it has been read whole (its last part), in order, after its hold. */
+    /** A response to write: its status, a reason for the body (or null), and the request's keep-alive and HEAD. */
+    private record Answer(HttpResponseStatus status, String why, boolean keepAlive, boolean head) {
+        /** The common answer, shared: 200, kept alive, with a body. */
+        static final Answer OK = new Answer(HttpResponseStatus.OK, null, true, false);
+    }
+
+    /**
+     * Answers each request once it has been read whole (its last part), in order, after its hold; refuses what
+     * it cannot answer, and keeps the connection's pending responses (held, or written and not yet taken by the
+     * socket) within {@link #backpressure()}. One per connection, on its event loop.
+     */
     private static final class Responder extends SimpleChannelInboundHandler<HttpObject> {
         private final Answers answers;
-        private HttpResponseStatus status = HttpResponseStatus.OK;
-        private boolean keepAlive = true;
-        private boolean head;
-        /** Responses held and not yet written, and when the last of them is due. Loop thread. */
-        private int scheduled;
+        private final ReadBackpressure limits;
+        private ChannelHandlerContext ctx;
+        /** The answer to the request being read. */
+        private Answer next = Answer.OK;
+        /** Responses held and not yet written (dropped if the connection closes), and when the last is due. */
+        private final HeldWrites<Answer> held;
         private long lastDueNs;
+        /** Responses written and not yet taken by the socket. Loop thread. */
+        private int unsent;
+        /** A response that closes the connection is on its way: nothing more is read or answered. */
+        private boolean closing;
+        private final ChannelFutureListener sent = f -> {
+            unsent--;
+            resumeIfDrained();
+        };
 
-        Responder(Answers answers) {
+        Responder(Answers answers, ReadBackpressure limits) {
             this.answers = answers;
+            this.limits = limits;
+            this.held = new HeldWrites<>(this::write, a -> { }, answers.held);
         }
 
         @Override
-        protected void channelRead0(ChannelHandlerContext ctx, HttpObject msg) {
-            if (msg instanceof HttpRequest request) {
-                status = status(request.uri());
-                keepAlive = HttpUtil.isKeepAlive(request);
-                head = request.method().name().equals("HEAD");
+        public void handlerAdded(ChannelHandlerContext context) {
+            ctx = context;
+        }
+
+        @Override
+        protected void channelRead0(ChannelHandlerContext context, HttpObject msg) {
+            if (closing) {
+                return; // Netty's decoder drops what follows a bad message; a closing connection answers nothing more
+            }
+            if (msg.decoderResult().isFailure()) { // the framing is lost: answer, then close
+                Throwable cause = msg.decoderResult().cause();
+                answer(new Answer(cause instanceof TooLongFrameException
+                        ? HttpResponseStatus.REQUEST_HEADER_FIELDS_TOO_LARGE : HttpResponseStatus.BAD_REQUEST,
+                        String.valueOf(cause.getMessage()), false, false));
+                return;
+            }
+            if (msg instanceof HttpRequest request && !read(request)) {
+                return;
             }
             if (msg instanceof LastHttpContent) {
-                FullHttpResponse response = response(status, keepAlive, head);
-                long now = System.nanoTime();
-                long due = now + answers.holdNs(now);
-                if (scheduled > 0 && due - lastDueNs < 0) {
-                    due = lastDueNs; // never before a pipelined response still held: responses keep request order
-                }
-                if (due - now <= 0 && scheduled == 0) {
-                    write(ctx, response, keepAlive);
-                } else {
-                    boolean alive = keepAlive;
-                    scheduled++;
-                    lastDueNs = due;
-                    ctx.executor().schedule(() -> {
-                        scheduled--;
-                        write(ctx, response, alive);
-                    }, due - now, TimeUnit.NANOSECONDS);
-                }
+                answer(next);
             }
         }
 
-        private static void write(ChannelHandlerContext ctx, FullHttpResponse response, boolean keepAlive) {
-            ChannelFuture f = ctx.writeAndFlush(response);
-            if (!keepAlive) {
+        /** Decides the answer to {@code request}; false when it was refused at once and the connection closes. */
+        private boolean read(HttpRequest request) {
+            HttpVersion version = request.protocolVersion(); // Netty's decoder refused any but HTTP/N.N (400)
+            if (version.majorVersion() != 1) { // RFC 9110 2.5: a higher minor version is answered as 1.1
+                answer(new Answer(HttpResponseStatus.HTTP_VERSION_NOT_SUPPORTED, version.text()
+                        + ": this server speaks HTTP/1.0 and HTTP/1.1", false, false));
+                return false;
+            }
+            boolean keepAlive = HttpUtil.isKeepAlive(request);
+            boolean head = request.method().equals(HttpMethod.HEAD);
+            HttpResponseStatus status;
+            String reason = null;
+            if (!METHODS.contains(request.method())) { // RFC 9110 15.6.2: 501 for a method it does not recognize
+                status = HttpResponseStatus.NOT_IMPLEMENTED;
+                reason = "method " + request.method() + " is not one of " + METHODS;
+            } else {
+                status = status(request.uri());
+                if (status == null) {
+                    status = HttpResponseStatus.BAD_REQUEST;
+                    reason = STATUS_PATH + "NNN takes a status code from " + MIN_STATUS + " to " + MAX_STATUS;
+                }
+            }
+            next = status == HttpResponseStatus.OK && keepAlive && !head ? Answer.OK
+                    : new Answer(status, reason, keepAlive, head);
+            return true;
+        }
+
+        /** Writes the response now, or holds it until its due time, after those held before it. */
+        private void answer(Answer a) {
+            if (!a.keepAlive()) {
+                closing = true;
+                ctx.channel().config().setAutoRead(false);
+            }
+            long now = System.nanoTime();
+            long due = now + answers.holdNs(now);
+            if (!held.isEmpty() && due - lastDueNs < 0) {
+                due = lastDueNs; // never before a pipelined response still held: responses keep request order
+            }
+            if (due - now <= 0 && held.isEmpty()) {
+                write(a);
+            } else {
+                lastDueNs = due;
+                held.hold(ctx.executor(), a, due - now);
+            }
+            if (!closing && !limits.pauseIfFull(ctx, held.size() + unsent)) {
+                closing = true; // closed above the cap: the rest of its read is not answered
+            }
+        }
+
+        private void write(Answer a) {
+            unsent++;
+            ChannelFuture f = ctx.writeAndFlush(response(a.status(), a.why(), a.keepAlive(), a.head())).addListener(sent);
+            if (!a.keepAlive()) {
                 f.addListener(ChannelFutureListener.CLOSE);
             }
         }
 
-        private FullHttpResponse response(HttpResponseStatus s, boolean keepAlive, boolean headRequest) {
+        private void resumeIfDrained() {
+            if (!closing) {
+                limits.resumeIfDrained(ctx, held.size() + unsent);
+            }
+        }
+
+        /** The connection closed: its held responses are dropped now, not when they fall due. */
+        @Override
+        public void channelInactive(ChannelHandlerContext context) {
+            held.dropAll();
+            context.fireChannelInactive();
+        }
+
+        @Override
+        public void channelWritabilityChanged(ChannelHandlerContext context) {
+            if (!closing) {
+                if (context.channel().isWritable()) {
+                    resumeIfDrained();
+                } else {
+                    limits.pauseIfFull(context, held.size() + unsent);
+                }
+            }
+            context.fireChannelWritabilityChanged();
+        }
+
+        private FullHttpResponse response(HttpResponseStatus s, String why, boolean alive, boolean headRequest) {
             ByteBuf content = s.code() == 200 ? answers.body.duplicate()
-                    : Unpooled.copiedBuffer(s.toString() + "\n", StandardCharsets.US_ASCII);
+                    : Unpooled.copiedBuffer(s + (why == null ? "" : ": " + why) + "\n", StandardCharsets.US_ASCII);
             int length = content.readableBytes();
             FullHttpResponse r = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, s,
                     headRequest ? Unpooled.EMPTY_BUFFER : content);
+            if (headRequest) {
+                content.release();
+            }
             r.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.TEXT_PLAIN)
                     .setInt(HttpHeaderNames.CONTENT_LENGTH, length);
-            if (!keepAlive) {
+            if (!alive) {
                 r.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
             }
             return r;
         }
 
-        /** 200, or NNN for {@code /status/NNN}. */
-        private static HttpResponseStatus status(String uri) {
-            if (uri.startsWith(STATUS_PATH)) {
-                try {
-                    int code = Integer.parseInt(uri.substring(STATUS_PATH.length()).replaceAll("[?/].*", ""));
-                    if (code >= 200 && code < 600) {
-                        return HttpResponseStatus.valueOf(code);
-                    }
-                } catch (NumberFormatException e) {
-                    return HttpResponseStatus.BAD_REQUEST;
-                }
+        /** 200, NNN for {@code /status/NNN} with NNN from 200 to 599, or null for any other {@code /status/...}. */
+        static HttpResponseStatus status(String uri) {
+            if (!uri.startsWith(STATUS_PATH)) {
+                return HttpResponseStatus.OK;
             }
-            return HttpResponseStatus.OK;
+            int end = STATUS_PATH.length();
+            while (end < uri.length() && uri.charAt(end) != '?' && uri.charAt(end) != '/') {
+                end++;
+            }
+            if (end - STATUS_PATH.length() != 3) {
+                return null;
+            }
+            int code = 0;
+            for (int i = STATUS_PATH.length(); i < end; i++) {
+                char c = uri.charAt(i);
+                if (c < '0' || c > '9') {
+                    return null;
+                }
+                code = code * 10 + (c - '0');
+            }
+            return code >= MIN_STATUS && code <= MAX_STATUS ? HttpResponseStatus.valueOf(code) : null;
         }
 
         @Override
-        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            ctx.close();
+        public void exceptionCaught(ChannelHandlerContext context, Throwable cause) {
+            LOG.debug("http-server: closing {} after {}", context.channel().remoteAddress(), cause.toString());
+            context.close();
         }
     }
 }

@@ -2,6 +2,7 @@ package io.loadgen.drivers.ping;
 
 import io.loadgen.core.BadInputException;
 import io.loadgen.core.time.Durations;
+import io.loadgen.drivers.support.ReadBackpressure;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
@@ -51,7 +52,7 @@ import java.util.concurrent.atomic.LongAdder;
  * whole milliseconds, so a reply may leave up to about 1 ms late.
  *
  * <p>A TCP connection whose client does not read its replies is paused, not buffered without bound
- * ({@link Backpressure}), so it neither grows the server's memory nor delays other clients.
+ * ({@link ReadBackpressure}), so it neither grows the server's memory nor delays other clients.
  */
 public final class PingServer implements AutoCloseable {
     private static final Logger LOG = LogManager.getLogger(PingServer.class);
@@ -69,11 +70,13 @@ public final class PingServer implements AutoCloseable {
     private final long delayNs;
     private final LongAdder receivedBytes;
     private final AtomicBoolean closed = new AtomicBoolean();
-    private final Backpressure limits;
+    private final ReadBackpressure limits;
+    private final LongAdder heldReads;
 
     private PingServer(PingProtocol protocol, EventLoopGroup group, Channel channel, long delayNs,
-                       LongAdder receivedBytes, Backpressure limits) {
+                       LongAdder receivedBytes, ReadBackpressure limits, LongAdder heldReads) {
         this.limits = limits;
+        this.heldReads = heldReads;
         this.protocol = protocol;
         this.group = group;
         this.channel = channel;
@@ -89,59 +92,48 @@ public final class PingServer implements AutoCloseable {
      * @throws BadInputException when the address cannot be bound (in use, or not this machine's)
      */
     public static PingServer start(PingProtocol protocol, InetSocketAddress bind, Duration delay) {
-        return start(protocol, bind, delay, Backpressure.DEFAULT);
+        return start(protocol, bind, delay, backpressure());
     }
 
     /**
      * A TCP connection's backpressure marks, in bytes read but not yet taken by the socket (see
-     * {@link TcpEchoHandler}): reading pauses above {@code pauseAboveBytes} and resumes below
-     * {@code resumeBelowBytes}; above {@code closeAboveBytes} the connection is closed. Also Netty's write
-     * buffer water marks. {@link #maxPendingBytes()} is the most any connection has held. Thread-safe.
+     * {@link TcpEchoHandler}): reading pauses above 256 KiB and resumes at 64 KiB (also Netty's write-buffer
+     * water marks); above 4 MiB the connection is closed. A pipelined ping client at 100,000 ops/s of 64 bytes
+     * with a 5 ms delay holds 32 KiB, and a paused connection passes 256 KiB by at most one read loop (16 reads
+     * of at most 64 KiB), so only a connection whose reads could not be paused reaches the cap.
      */
-    record Backpressure(int resumeBelowBytes, int pauseAboveBytes, long closeAboveBytes,
-                        java.util.concurrent.atomic.LongAccumulator maxPending) {
-        /**
-         * 64 KiB / 256 KiB, and a cap of 4 MiB: a pipelined ping client at 100,000 ops/s of 64 bytes with a
-         * 5 ms delay holds 32 KiB, and a paused connection passes 256 KiB by at most one read loop (16 reads
-         * of at most 64 KiB), so only a connection whose reads could not be paused reaches the cap.
-         */
-        static final Backpressure DEFAULT = of(64 << 10, 256 << 10, 4L << 20);
+    static ReadBackpressure backpressure() {
+        return backpressure(64 << 10, 256 << 10, 4L << 20);
+    }
 
-        static Backpressure of(int resumeBelowBytes, int pauseAboveBytes, long closeAboveBytes) {
-            return new Backpressure(resumeBelowBytes, pauseAboveBytes, closeAboveBytes,
-                    new java.util.concurrent.atomic.LongAccumulator(Math::max, 0));
-        }
-
-        void observe(long pendingBytes) {
-            maxPending.accumulate(pendingBytes);
-        }
-
-        /** The most bytes any connection has had waiting to be echoed. */
-        long maxPendingBytes() {
-            return maxPending.get();
-        }
+    /** Marks of a test's own (each server gets its own instance: it keeps the server's largest pending). */
+    static ReadBackpressure backpressure(int resumeBelowBytes, int pauseAboveBytes, long closeAboveBytes) {
+        return new ReadBackpressure("ping-server", "bytes wait to be echoed", resumeBelowBytes, pauseAboveBytes,
+                closeAboveBytes);
     }
 
     /** {@link #start(PingProtocol, InetSocketAddress, Duration)} with TCP backpressure marks of its own (tests). */
-    static PingServer start(PingProtocol protocol, InetSocketAddress bind, Duration delay, Backpressure limits) {
+    static PingServer start(PingProtocol protocol, InetSocketAddress bind, Duration delay, ReadBackpressure limits) {
         long delayNs = delay.toNanos();
         if (delayNs < 0) {
             throw new IllegalArgumentException("delay must not be negative: " + delay);
         }
         LongAdder receivedBytes = new LongAdder();
+        LongAdder heldReads = new LongAdder();
         EventLoopGroup group = EPOLL
                 ? new EpollEventLoopGroup(1, new DefaultThreadFactory("ping-server", true))
                 : new NioEventLoopGroup(1, new DefaultThreadFactory("ping-server", true));
         try {
             ChannelFuture bound = (protocol == PingProtocol.TCP
-                    ? tcp(group, delayNs, receivedBytes, limits) : udp(group, delayNs, receivedBytes))
+                    ? tcp(group, delayNs, receivedBytes, limits, heldReads) : udp(group, delayNs, receivedBytes))
                     .bind(bind).awaitUninterruptibly();
             if (!bound.isSuccess()) {
                 throw new BadInputException("ping-server cannot listen on " + protocol.label() + " "
                         + bind.getHostString() + ":" + bind.getPort() + " (" + bound.cause().getMessage()
                         + "); choose another --port or --bind");
             }
-            PingServer server = new PingServer(protocol, group, bound.channel(), delayNs, receivedBytes, limits);
+            PingServer server = new PingServer(protocol, group, bound.channel(), delayNs, receivedBytes, limits,
+                    heldReads);
             LOG.info("ping-server listening on {} {}:{}, reply delay {} ({})", protocol.label(),
                     server.address().getHostString(), server.port(), Durations.format(delay), EPOLL ? "epoll" : "nio");
             return server;
@@ -151,18 +143,19 @@ public final class PingServer implements AutoCloseable {
         }
     }
 
-    private static ServerBootstrap tcp(EventLoopGroup group, long delayNs, LongAdder receivedBytes, Backpressure limits) {
+    private static ServerBootstrap tcp(EventLoopGroup group, long delayNs, LongAdder receivedBytes,
+                                       ReadBackpressure limits, LongAdder heldReads) {
         return new ServerBootstrap()
                 .group(group)
                 .channel(EPOLL ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.ALLOW_HALF_CLOSURE, true)
                 .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK,
-                        new WriteBufferWaterMark(limits.resumeBelowBytes(), limits.pauseAboveBytes()))
+                        new WriteBufferWaterMark((int) limits.resumeBelow(), (int) limits.pauseAbove()))
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                        ch.pipeline().addLast(new TcpEchoHandler(delayNs, receivedBytes, limits));
+                        ch.pipeline().addLast(new TcpEchoHandler(delayNs, receivedBytes, limits, heldReads));
                     }
                 });
     }
@@ -199,9 +192,14 @@ public final class PingServer implements AutoCloseable {
         return receivedBytes.sum();
     }
 
+    /** TCP reads held for the delay now, on every connection (a closed connection's are released at once). */
+    long heldReads() {
+        return heldReads.sum();
+    }
+
     /** The most bytes any TCP connection has had waiting to be echoed (read, not yet taken by its socket). */
     long maxPendingBytes() {
-        return limits.maxPendingBytes();
+        return limits.maxPending();
     }
 
     /**

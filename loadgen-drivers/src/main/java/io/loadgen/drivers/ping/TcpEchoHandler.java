@@ -1,5 +1,7 @@
 package io.loadgen.drivers.ping;
 
+import io.loadgen.drivers.support.HeldWrites;
+import io.loadgen.drivers.support.ReadBackpressure;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
@@ -22,11 +24,11 @@ import java.util.concurrent.atomic.LongAdder;
  *
  * <p>Backpressure, so a client that sends and never reads cannot grow the server's memory or stall the
  * loop for everyone else: the connection's <em>pending</em> bytes are those read but not yet taken by the
- * socket (held for the delay, or queued in Netty's outbound buffer). Above {@link PingServer.Backpressure#pauseAboveBytes}
+ * socket (held for the delay, or queued in Netty's outbound buffer). Above {@link ReadBackpressure#pauseAbove}
  * the handler stops reading (autoRead off), so the kernel's buffers, then the client's send, fill up; it
- * reads again once pending is back under {@link PingServer.Backpressure#resumeBelowBytes} and the channel is
+ * reads again once pending is back under {@link ReadBackpressure#resumeBelow} and the channel is
  * writable. Pending can pass the pause mark by what one read loop brings; above
- * {@link PingServer.Backpressure#closeAboveBytes} the connection is closed with a log line. On a half-close (the
+ * {@link ReadBackpressure#closeAbove} the connection is closed with a log line. On a half-close (the
  * client shut its output) everything received is echoed, then the connection is closed.
  */
 final class TcpEchoHandler extends ChannelInboundHandlerAdapter {
@@ -34,14 +36,22 @@ final class TcpEchoHandler extends ChannelInboundHandlerAdapter {
 
     private final long delayNs;
     private final LongAdder receivedBytes;
-    private final PingServer.Backpressure limits;
-    /** Read and held for the delay, not yet written to the channel. */
+    private final ReadBackpressure limits;
+    /** Reads held for the delay (released if the connection closes), and their bytes. */
+    private final HeldWrites<ByteBuf> held;
     private long heldBytes;
+    private ChannelHandlerContext ctx;
 
-    TcpEchoHandler(long delayNs, LongAdder receivedBytes, PingServer.Backpressure limits) {
+    TcpEchoHandler(long delayNs, LongAdder receivedBytes, ReadBackpressure limits, LongAdder heldReads) {
         this.delayNs = delayNs;
         this.receivedBytes = receivedBytes;
         this.limits = limits;
+        this.held = new HeldWrites<>(this::echo, ByteBuf::release, heldReads);
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext context) {
+        ctx = context;
     }
 
     @Override
@@ -52,22 +62,24 @@ final class TcpEchoHandler extends ChannelInboundHandlerAdapter {
             ctx.write(msg, ctx.voidPromise());
         } else {
             heldBytes += n;
-            ctx.executor().schedule(() -> {
-                heldBytes -= n;
-                ctx.writeAndFlush(msg, ctx.voidPromise());
-                resumeIfDrained(ctx);
-            }, delayNs, TimeUnit.NANOSECONDS);
+            held.hold(ctx.executor(), (ByteBuf) msg, delayNs);
         }
-        long pending = pendingBytes(ctx);
-        limits.observe(pending);
-        if (pending > limits.closeAboveBytes()) {
-            LOG.warn("ping-server: closing the connection from {}: {} bytes wait to be echoed, above the cap of {}"
-                    + " per connection (the client sends and does not read its replies)",
-                    ctx.channel().remoteAddress(), pending, limits.closeAboveBytes());
-            ctx.close();
-        } else if (pending > limits.pauseAboveBytes() && ctx.channel().config().isAutoRead()) {
-            ctx.channel().config().setAutoRead(false);
-        }
+        limits.pauseIfFull(ctx, pendingBytes(ctx));
+    }
+
+    /** A held read fell due. */
+    private void echo(ByteBuf msg) {
+        heldBytes -= msg.readableBytes();
+        ctx.writeAndFlush(msg, ctx.voidPromise());
+        resumeIfDrained(ctx);
+    }
+
+    /** The connection closed: the reads still held are released now, not when they fall due. */
+    @Override
+    public void channelInactive(ChannelHandlerContext context) {
+        held.dropAll();
+        heldBytes = 0;
+        context.fireChannelInactive();
     }
 
     @Override
@@ -99,10 +111,7 @@ final class TcpEchoHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void resumeIfDrained(ChannelHandlerContext ctx) {
-        if (!ctx.channel().config().isAutoRead() && ctx.channel().isWritable()
-                && pendingBytes(ctx) <= limits.resumeBelowBytes()) {
-            ctx.channel().config().setAutoRead(true);
-        }
+        limits.resumeIfDrained(ctx, pendingBytes(ctx));
     }
 
     private long pendingBytes(ChannelHandlerContext ctx) {

@@ -124,7 +124,7 @@ class PingServerTest {
 
     @Test
     void aClientThatNeverReadsIsPausedWithinTheCapAndDoesNotStallAnother() throws Exception {
-        PingServer.Backpressure limits = PingServer.Backpressure.DEFAULT;
+        io.loadgen.drivers.support.ReadBackpressure limits = PingServer.backpressure();
         long total = 256L << 20; // far more than the kernel's buffers both ways
         try (PingServer server = start(PingProtocol.TCP, Duration.ZERO);
              Socket hog = new Socket("127.0.0.1", server.port());
@@ -132,7 +132,7 @@ class PingServerTest {
             java.util.concurrent.atomic.AtomicLong written = sendWithoutReading(hog, total);
             // Once its replies fill the kernel's buffers, the server's outbound queue passes the pause mark
             // and the server stops reading that connection.
-            await(() -> server.maxPendingBytes() > limits.pauseAboveBytes(), "the hog's replies back up");
+            await(() -> server.maxPendingBytes() > limits.pauseAbove(), "the hog's replies back up");
             polite.setSoTimeout(10_000);
             byte[] ping = pattern(64);
             byte[] back = new byte[64];
@@ -145,18 +145,35 @@ class PingServerTest {
             // Paused: the hog is blocked in its send, the server holds at most the pause mark plus one read
             // loop (16 reads of at most 64 KiB), within the cap, and kept the connection.
                         assertTrue(written.get() < total, "the hog's send blocked: " + written.get());
-            long bound = limits.pauseAboveBytes() + 16L * (64 << 10);
-            assertTrue(bound <= limits.closeAboveBytes(), "the bound is within the cap");
+            long bound = limits.pauseAbove() + 16L * (64 << 10);
+            assertTrue(bound <= limits.closeAbove(), "the bound is within the cap");
             assertTrue(server.maxPendingBytes() <= bound,
                     "pending " + server.maxPendingBytes() + " bytes, at most " + bound);
             assertTrue(server.receivedBytes() - 64 * 200 <= written.get(), "the server read only what was sent");
         }
     }
 
+    /**
+     * A client that sends and goes away (a reset: a plain close is a half-close, whose echo the server still
+     * owes) leaves nothing held: its reads are released, not kept until due.
+     */
+    @Test
+    void aResetConnectionHoldsNothing() throws Exception {
+        try (PingServer server = start(PingProtocol.TCP, Duration.ofSeconds(60))) {
+            try (Socket s = new Socket("127.0.0.1", server.port())) {
+                s.setSoLinger(true, 0); // close() resets
+                s.getOutputStream().write(pattern(4096));
+                await(() -> server.receivedBytes() == 4096, "the bytes read and held for their minute");
+                assertTrue(server.heldReads() > 0);
+            }
+            await(() -> server.heldReads() == 0, "the closed connection's reads released");
+        }
+    }
+
     @Test
     void aConnectionAboveTheCapIsClosed() throws Exception {
         // A cap of 16 KiB, below one read: the first large read of a client that never reads is over it.
-        PingServer.Backpressure limits = PingServer.Backpressure.of(4 << 10, 8 << 10, 16 << 10);
+        io.loadgen.drivers.support.ReadBackpressure limits = PingServer.backpressure(4 << 10, 8 << 10, 16 << 10);
         try (PingServer server = PingServer.start(PingProtocol.TCP, new InetSocketAddress("127.0.0.1", 0),
                 Duration.ofSeconds(5), limits);
              Socket hog = new Socket("127.0.0.1", server.port())) {
@@ -169,7 +186,7 @@ class PingServerTest {
                 read = -1; // reset: closed too
             }
             assertEquals(-1, read, "the server closed the connection rather than hold its bytes");
-            assertTrue(server.maxPendingBytes() > limits.closeAboveBytes());
+            assertTrue(server.maxPendingBytes() > limits.closeAbove());
         }
     }
 
