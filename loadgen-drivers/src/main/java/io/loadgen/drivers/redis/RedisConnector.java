@@ -137,6 +137,17 @@ final class RedisConnector {
             if (isAuthError(rootMessage(e))) {
                 throw authError(uri, rootMessage(e), e);
             }
+            if (rootMessage(e).startsWith("ERR DB index is out of range")) {
+                throw new BadInputException("Redis at " + uri + " has no database " + settings.uri().getDatabase()
+                        + " (ERR DB index is out of range): its databases are numbered from 0 to its 'databases'"
+                        + " setting less 1 (16 by default, so 0 to 15); give one of them in the URI,"
+                        + " redis://HOST:PORT/DB, or raise 'databases' in redis.conf", e);
+            }
+            if (isServerError(rootMessage(e))) {
+                throw new BadInputException("Redis at " + uri + " accepted the connection but refused its setup ("
+                        + Secrets.redact(Limits.quote(rootMessage(e))) + "); fix what it names in -p "
+                        + RedisSettings.URI + " or on the server", e);
+            }
             throw new BadInputException("cannot connect to Redis at " + uri + " (" + Secrets.redact(connectFailure(e))
                     + "); start redis-server there or point -p " + RedisSettings.URI + "=redis://HOST:PORT at one", e);
         } catch (RuntimeException e) {
@@ -207,6 +218,11 @@ final class RedisConnector {
     static boolean isAuthError(String message) {
         return message != null && (message.startsWith("NOAUTH") || message.startsWith("WRONGPASS")
                 || message.contains("invalid password") || message.contains("AUTH <password> called without"));
+    }
+
+    /** A Redis error reply ({@code ERR ...}, {@code WRONGTYPE ...}): an upper-case code, a space, the message. */
+    static boolean isServerError(String message) {
+        return message != null && message.matches("(?s)[A-Z][A-Z_]+ .*");
     }
 
     static BadInputException authError(String redactedUri, String serverMessage, Throwable cause) {
