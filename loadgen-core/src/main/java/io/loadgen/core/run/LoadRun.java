@@ -546,6 +546,11 @@ public final class LoadRun {
             harness.put("in_flight_at_end", inFlightAtEnd);
         }
         Histogram lag = options.throttled() ? totals.lag() : Histograms.newHistogram();
+        if (totals.endedInWarmup() && !options.warmup().isZero() && warnings != null) {
+            warnings.println("loadgen: warning: the run ended within its --warmup " + Durations.format(options.warmup())
+                    + ", so nothing was left out: the summary counts every operation, the warm-up's too; give more"
+                    + " --operations (or --duration) or a shorter --warmup");
+        }
         Diagnosis diagnosis = Diagnoser.diagnose(evidence(ops, workers, totals, driver, health, unissued));
         return new RunResult(provider.name(), options.targetOpsPerSec(), options.threads(), totals.measuredNs(),
                 results, lag, expectedIntervalNs, unissued, driver.stats(), harness,
