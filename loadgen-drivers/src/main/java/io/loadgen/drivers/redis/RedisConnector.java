@@ -11,6 +11,8 @@ import io.lettuce.core.RedisConnectionStateListener;
 import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.RedisChannelWriter;
 import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.event.Event;
+import io.lettuce.core.event.connection.ReconnectFailedEvent;
 import io.lettuce.core.protocol.CommandEncoder;
 import io.lettuce.core.protocol.Endpoint;
 import io.lettuce.core.codec.RedisCodec;
@@ -125,6 +127,7 @@ final class RedisConnector {
                         .timeoutOptions(TimeoutOptions.builder().timeoutCommands(false).build())
                         .build());
                 opened.clients[i].addListener(opened.connects);
+                opened.resources[i].eventBus().get().subscribe(opened::onEvent);
             }
             for (int c = 0; c < connections; c++) {
                 opened.connections[c] = connect(opened.clients[opened.loopIndex(c)], settings);
@@ -307,6 +310,27 @@ final class RedisConnector {
         /** Which loop (and client) connection {@code c} is on: {@code (c mod issuers) mod loops}. */
         int loopIndex(int c) {
             return c % issuers % loops.length;
+        }
+
+        /**
+         * Why reconnecting failed, the last time it did (a password set on the server during the run answers the
+         * reconnect's handshake with NOAUTH), or null when it never failed. Lettuce logs it as a warning; the run's
+         * headline names it through {@link RedisDriver#lastFailure()}, as the operations themselves only learn
+         * "not connected".
+         */
+        private volatile Throwable reconnectFailure;
+
+        /** Lettuce's events, on its event executor: keeps the cause of a failed reconnect. */
+        private void onEvent(Event event) {
+            if (event instanceof ReconnectFailedEvent failed && failed.getCause() != null) {
+                reconnectFailure = failed.getCause();
+            }
+        }
+
+        /** The root message of the last failed reconnect, or null when none failed. */
+        String reconnectFailure() {
+            Throwable t = reconnectFailure;
+            return t == null ? null : rootMessage(t);
         }
 
         /** Connections made after the first of each. */
