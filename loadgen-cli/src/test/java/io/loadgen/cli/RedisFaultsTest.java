@@ -41,6 +41,28 @@ class RedisFaultsTest {
         }
     }
 
+    /**
+     * A {@code load} whose inserts the server refuses (maxmemory with noeviction: OOM) fails like a run does: exit 1
+     * by --max-error-rate, its headline naming the server's error. It exited 0 (issue 24 item 6).
+     */
+    @Test
+    void aLoadWhoseInsertsTheServerRefusesExitsOne() throws Exception {
+        try (RedisServerProcess server = RedisServerProcess.start()) {
+            int port = URI.create(server.uri()).getPort();
+            try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
+                socket.setSoTimeout(5_000);
+                socket.getOutputStream().write("CONFIG SET maxmemory 2mb\r\nCONFIG SET maxmemory-policy noeviction\r\n"
+                        .getBytes(StandardCharsets.US_ASCII));
+                assertEquals("+OK", readLine(socket.getInputStream()));
+                assertEquals("+OK", readLine(socket.getInputStream()));
+            }
+            Cli load = Cli.run("load", "--driver", "redis", "-p", "redis.uri=" + server.uri(), "-p", "recordcount=5000", "-q");
+            assertEquals(1, load.exitCode, load.err);
+            assertTrue(load.out.contains("OOM command not allowed when used memory > 'maxmemory'"), load.out);
+            assertTrue(load.out.contains("above --max-error-rate 10%"), load.out);
+        }
+    }
+
     /** Sends raw RESP inline commands and reads their replies (one line each), on a connection of its own. */
     private static void send(int port, String commands) throws Exception {
         try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
