@@ -85,6 +85,7 @@ public final class LoadRun {
     private long driverCloseNs = -1;
     /** Set when the schedule starts (the driver open and warm): from then on a stop ends with a report. */
     private volatile boolean started;
+    private volatile boolean waitingForStart;
 
     /**
      * @param status where the status line goes every interval (stderr), or null for none
@@ -150,6 +151,14 @@ public final class LoadRun {
      */
     public boolean started() {
         return started;
+    }
+
+    /**
+     * Whether the driver is open and warm and the run waits for {@code --start-at}: a stop now ends the run at once
+     * with an empty report (nothing was issued), the interval log its header only. Any thread.
+     */
+    public boolean waitingForStart() {
+        return waitingForStart;
     }
 
     /** Ends the run early: workers stop issuing, the last interval is sampled and logged. Any thread. */
@@ -267,9 +276,26 @@ public final class LoadRun {
             t0Ns = clock.nanoTime() + START_LEAD_NS;
             t0Ms = System.currentTimeMillis() + TimeUnit.NANOSECONDS.toMillis(START_LEAD_NS);
         } else {
+            waitingForStart = true;
             long aheadNs = untilStartAtNs(); // waits first: the clock is read after the wait, not before
             t0Ns = clock.nanoTime() + aheadNs;
             t0Ms = options.startAtMs();
+            if (stop.isStopped() && aheadNs > 0) {
+                // Stopped before the start: nothing was issued. The log gets its header and no interval (an interval
+                // from now to a start still ahead would have a negative length), the report says nothing ran.
+                if (log != null) {
+                    log.writeHeader(t0Ms, headerComments(ops, properties, driver));
+                }
+                if (warnings != null) {
+                    warnings.println("loadgen: stopped (" + stop.reason() + ") before --start-at "
+                            + Instant.ofEpochMilli(options.startAtMs()) + ": nothing was issued or measured, and the"
+                            + " interval log holds its header only");
+                }
+                if (hiccups != null) {
+                    hiccups.stop();
+                }
+                return result(ops, loops, totals, driver, gcBefore, health, t0Ms);
+            }
         }
         // Without a duration the end is 2^62 ns (146 years) away, not Long.MAX_VALUE: times compare wrap-safely.
         long endNs = t0Ns + (options.duration().isZero() ? NO_END_NS : options.duration().toNanos());
