@@ -115,4 +115,26 @@ class UserFaultsTest {
     private static List<Double> rates(int n) {
         return Stream.iterate(100.0, r -> r + 100).limit(n).toList();
     }
+    /**
+     * n operations at a fixed rate r read r ops/s (issue 24 item 6: 3 operations at 1/s read 1.39/s, the time ending at
+     * the last completion, up to one schedule interval before the schedule's end). The run's time is the n / r its
+     * schedule gives them, or longer if the last completed later; the JSON, the YCSB summary and a report from the
+     * interval log agree.
+     */
+    @Test
+    void aCountedRunAtAFixedRateReadsItsRate() throws Exception {
+        Path json = dir.resolve("counted.json");
+        Path hlog = dir.resolve("counted.hlog");
+        Cli run = Cli.run("run", "--driver", "noop", "--operations", "20", "--target", "20", "--seed", "7", "-q",
+                "--json", json.toString(), "--hlog", hlog.toString());
+        assertEquals(0, run.exitCode, run.err);
+        var summary = new com.fasterxml.jackson.databind.ObjectMapper().readTree(json.toFile());
+        double seconds = summary.get("duration_s").asDouble();
+        assertTrue(seconds >= 1.0 && seconds < 1.5, "20 operations at 20/s span at least 1 s: " + seconds);
+        assertEquals(20 / seconds, summary.get("throughput_ops_per_sec").asDouble(), 1e-9);
+        Cli report = Cli.run("report", "-i", hlog.toString(), "--json", "-");
+        assertEquals(0, report.exitCode, report.err);
+        var fromLog = new com.fasterxml.jackson.databind.ObjectMapper().readTree(report.out);
+        assertEquals(seconds, fromLog.get("duration_s").asDouble(), 0.002, "the log's intervals span the same time");
+    }
 }

@@ -505,6 +505,12 @@ public final class LoadRun {
         b.warmupNs = options.warmup().toNanos();
         b.intervalNs = options.interval().toNanos();
         b.profile = options.rateProfile();
+        if (options.operations() > 0 && options.throttled() && options.rateProfile() == null) {
+            double spanNs = options.operations() / options.targetOpsPerSec() * 1e9;
+            b.countSpanNs = (long) Math.min(spanNs, options.duration().isZero() ? Limits.MAX_DURATION_NS
+                    : options.duration().toNanos());
+        }
+        b.stopped = stop::isStopped;
         b.driverCounters = driver::liveStats;
         if (health.measuresHiccups()) {
             b.series.add(health);
