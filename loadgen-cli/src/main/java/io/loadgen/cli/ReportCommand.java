@@ -216,6 +216,10 @@ final class ReportCommand implements Callable<Integer> {
         o.rangeStartSec = start;
         o.rangeEndSec = end;
         o.absoluteRange = absolute;
+        if (!(start >= 0) || !(end >= 0)) {
+            throw new BadInputException((start >= 0 ? "--end " + end : "--start " + start) + " is not a time in the log:"
+                    + " give seconds from 0 up after the log's StartTime (or, with --absolute, since the epoch)");
+        }
         if (end < start) {
             throw new BadInputException("--end " + end + " is before --start " + start + "; give an end after the start");
         }
@@ -231,6 +235,11 @@ final class ReportCommand implements Callable<Integer> {
                     + outputValueUnitRatio);
         }
         o.outputValueUnitRatio = outputValueUnitRatio;
+        if (!(expectedInterval >= 0) || Double.isInfinite(expectedInterval)) {
+            throw new BadInputException("-correctLogWithKnownCoordinatedOmission must be a positive expected interval"
+                    + " in the log's units (ns for loadgen logs, e.g. 1000000 for 1 ms), or 0 for none; got "
+                    + expectedInterval);
+        }
         o.expectedIntervalForCoordinatedOmissionCorrection = expectedInterval;
         if (movingWindowPercentile != null || movingWindowLengthMs != null) {
             o.movingWindow = true;

@@ -9,6 +9,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -109,14 +110,24 @@ final class RunCommand implements Callable<Integer> {
                 .seed(report.seedOrRandom())
                 .build();
         load.announceShard(options);
-        int code = new RunReporter(io, report).inputs("-P", load.propertyFiles)
+        Path chartedLog = hlog;
+        // Drawn as the report's epilogue, before the report counts as done: an interrupted run draws what ran too
+        return new RunReporter(io, report).inputs("-P", load.propertyFiles)
                 .countFrom(operations == null ? load.fromFile("operationcount") : null)
                 .inputs("--phases", phases == null ? List.of() : List.of(phases))
-                .run(options, load.plan(), null, gates);
-        if (plot != null) {
-            new RunCharts(io).ofLog(hlog, plot);
+                .run(options, load.plan(), plot == null ? null : result -> chart(chartedLog, result), gates);
+    }
+
+    private void chart(Path log, io.loadgen.core.summary.RunResult result) {
+        if (result.runTimeNs() == 0 && result.totalOperations() == 0) {
+            io.err().println("loadgen: --plot: nothing was measured, so no chart is drawn");
+            return;
         }
-        return code;
+        try {
+            new RunCharts(io).ofLog(log, plot);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     private static RateProfile profile(PhasedWorkload phased) {

@@ -152,8 +152,10 @@ final class RunReporter {
     }
 
     private void stopAndAwait(LoadRun run, CountDownLatch reported) {
-        boolean started = run.started();
-        io.err().println(started ? "loadgen: interrupted; stopping, flushing the interval log and printing what ran"
+        boolean waiting = run.waitingForStart() && !run.started();
+        boolean started = run.started() || waiting; // waiting for --start-at: the report (of nothing) is written
+        io.err().println(waiting ? "loadgen: interrupted before --start-at; nothing was measured"
+                : started ? "loadgen: interrupted; stopping, flushing the interval log and printing what ran"
                 : "loadgen: interrupted while the driver was opening (connecting, warming up); nothing was measured");
         run.stop("interrupted");
         try {

@@ -1,6 +1,8 @@
 package io.loadgen.cli;
 
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.Limits;
+import io.loadgen.core.time.Durations;
 import io.loadgen.core.driver.DriverProperties;
 import io.loadgen.core.driver.DriverProvider;
 import io.loadgen.core.driver.DriverRegistry;
@@ -154,9 +156,45 @@ final class SweepCommand implements Callable<Integer> {
         load.announceShard("per step " + plan.stream().map(LoadOptions::opsPerSec).toList(), first.operations());
         DriverProperties.of(provider.name(), provider.properties(), first.properties(),
                 WorkloadOptions::didYouMean); // bad properties fail now
+        String planned = plannedLength(stepOptions, plan);
+        if (planned != null && !quiet) {
+            io.err().println(planned);
+        }
         SweepRun sweep = new SweepRun(plan, provider, stepOptions, quiet ? null : io.err());
         return runAndReport(sweep, objective, line);
     }
+
+    /**
+     * The sweep's planned length, every step's duration (or its count at its rate, if that ends it first) added up:
+     * refused above {@link Limits#MAX_SWEEP_NS}, and said on stderr before the first step when above a minute (this
+     * returns the line then, else null), so a sweep of hours does not start without a word. A step bounded by a count
+     * alone without a rate has no planned length; then nothing is said.
+     */
+    static String plannedLength(SweepRun.StepOptions stepOptions, List<Double> rates) {
+        double totalNs = 0;
+        for (int i = 0; i < rates.size(); i++) {
+            RunOptions step = stepOptions.forStep(i + 1, rates.get(i));
+            double byCountNs = step.operations() > 0 && step.throttled()
+                    ? step.operations() / step.targetOpsPerSec() * 1e9 : Double.POSITIVE_INFINITY;
+            double stepNs = Math.min(step.duration().isZero() ? Double.POSITIVE_INFINITY : step.duration().toNanos(),
+                    byCountNs);
+            if (Double.isInfinite(stepNs)) {
+                return null;
+            }
+            totalNs += stepNs;
+        }
+        String length = Durations.hms(Duration.ofNanos((long) Math.min(totalNs, Long.MAX_VALUE)));
+        String steps = rates.size() + " step" + (rates.size() == 1 ? "" : "s");
+        if (totalNs > Limits.MAX_SWEEP_NS) {
+            throw new BadInputException("the sweep's " + steps + " would run for " + length + ", longer than the"
+                    + " limit of " + Durations.format(Duration.ofNanos(Limits.MAX_SWEEP_NS)) + " for a sweep; give fewer"
+                    + " --steps (or --rates), a shorter --duration or fewer --operations per step");
+        }
+        return totalNs > MINUTE_NS ? "loadgen: sweep of " + steps + ": " + length + " planned, plus each step's start"
+                : null;
+    }
+
+    private static final double MINUTE_NS = 60e9;
 
     private List<Double> plan() {
         boolean spaced = from != null || to != null || steps != null;

@@ -10,10 +10,15 @@ import picocli.CommandLine.Option;
  * failures.
  */
 final class VerbosityMixin {
+    /** What log4j2.xml writes for a log line's message: with a logged exception's message (default) or its trace. */
+    static final String MESSAGE_PROPERTY = "loadgen.log.message";
+
     @Option(names = "-v", order = 1, description = "Verbose: debug logging, drivers' INFO lines during a run (such as"
             + " each stop-the-world pause), and a stack trace with any error.")
     void setVerbose(boolean verbose) {
         if (verbose) {
+            System.setProperty(MESSAGE_PROPERTY, "%msg%notEmpty{%n%xEx}"); // log4j2.xml: a logged exception's whole trace
+            Configurator.reconfigure();
             Configurator.setRootLevel(Level.DEBUG);
         }
     }

@@ -20,6 +20,16 @@ public final class Limits {
     public static final long MAX_DURATION_NS = 366L * 24 * 3600 * 1_000_000_000L;
 
     /**
+     * The longest sweep, all its steps together: a day. A sweep searches for a knee, in minutes to hours; a
+     * longer one is a typo ({@code --steps 100000} of 1 s each was 28 hours that started without a word). A
+     * longer test at one rate is a {@code run}, whose limit is {@link #MAX_DURATION_NS}.
+     */
+    public static final long MAX_SWEEP_NS = 24L * 3600 * 1_000_000_000L;
+
+    /** The most steps a sweep's --steps may ask for: 10,000. Each opens the driver anew, and a table or chart of more rows cannot be read. */
+    public static final int MAX_SWEEP_STEPS = 10_000;
+
+    /**
      * The most operations in a run: 2^53, the largest count a double holds exactly (throughput and
      * shares are computed in doubles); at the highest target that is 104 days.
      */

@@ -30,6 +30,10 @@ public final class ChartFiles {
         if (System.getProperty("java.awt.headless") == null) {
             System.setProperty("java.awt.headless", "true"); // charts are files; never open a window
         }
+        // ImageIO's default disk cache registers a JVM shutdown hook on first use, which throws once the JVM is
+        // shutting down: an interrupted run, whose report is written from within shutdown, then drew no chart.
+        // A chart is a few hundred KB; the memory cache is also faster and leaves no temp file behind.
+        javax.imageio.ImageIO.setUseCache(false);
     }
 
     private ChartFiles() {

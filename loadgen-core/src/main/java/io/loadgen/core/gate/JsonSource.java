@@ -29,7 +29,7 @@ final class JsonSource extends GateSource {
             com.fasterxml.jackson.databind.JsonNode root = MAPPER.readTree(in);
             return new JsonSource(new JsonMeasurements(file.toString(), root), JsonIntegrity.contradictions(root));
         } catch (JsonProcessingException e) {
-            throw new BadInputException(file + " is not valid JSON (" + e.getOriginalMessage() + "); give the file"
+            throw new BadInputException(io.loadgen.core.ParseErrors.at(file, e) + ": not valid JSON; give the file"
                     + " loadgen run --json FILE wrote", e);
         } catch (IOException e) {
             throw new BadInputException("cannot read " + file + " (" + e.getMessage() + ")", e);

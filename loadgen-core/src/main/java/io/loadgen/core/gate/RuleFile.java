@@ -74,8 +74,8 @@ public final class RuleFile {
         try {
             root = YAML.readTree(text);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new BadInputException(option + " " + file + " is not a valid YAML or JSON list of rules ("
-                    + e.getOriginalMessage() + ")", e);
+            throw new BadInputException(option + " " + io.loadgen.core.ParseErrors.at(file, e)
+                    + "; fix it: a YAML or JSON list of rules, e.g. - 'READ.intended.p99 < 5ms'", e);
         } catch (IOException e) {
             throw new BadInputException(option + " " + file + ": cannot read it (" + e.getMessage() + ")", e);
         }

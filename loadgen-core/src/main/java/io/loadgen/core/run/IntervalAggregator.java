@@ -47,6 +47,8 @@ final class IntervalAggregator implements Runnable {
     private final long warmupNs;
     private final long intervalNs;
     private final RateProfile profile;
+    private final long countSpanNs;
+    private final java.util.function.BooleanSupplier stopped;
     private final Supplier<Map<String, Number>> driverCounters;
     private final List<IntervalSink> sinks;
 
@@ -99,6 +101,8 @@ final class IntervalAggregator implements Runnable {
         this.warmupNs = b.warmupNs;
         this.intervalNs = b.intervalNs;
         this.profile = b.profile;
+        this.countSpanNs = b.countSpanNs;
+        this.stopped = b.stopped;
         this.driverCounters = b.driverCounters;
         this.sinks = List.copyOf(b.sinks);
         Histogram latencyShape = Histograms.newHistogram();
@@ -179,7 +183,7 @@ final class IntervalAggregator implements Runnable {
                     nextNs += intervalNs;
                 }
             }
-            sample(clock.nanoTime(), true);
+            sample(endNs(clock.nanoTime()), true);
             for (IntervalSink sink : sinks) {
                 sink.onEnd();
             }
@@ -187,6 +191,21 @@ final class IntervalAggregator implements Runnable {
             failure = t;
             LOG.error("interval aggregator failed; the run's totals are incomplete", t);
         }
+    }
+
+    /**
+     * Where the run ends, its last interval with it: now, or, for a run that reached its count at a fixed rate, the end
+     * of the time its schedule gives those operations ({@code n / rate} from the start) when that is later. The last
+     * operation is due up to one schedule interval before that end and may complete well before it; ending at the
+     * last completion made 3 operations at 1/s read 1.39/s (issue 24 item 6), and n operations at rate r now read r.
+     * A stopped run ends now.
+     */
+    private long endNs(long nowNs) {
+        if (countSpanNs <= 0 || stopped.getAsBoolean()) {
+            return nowNs;
+        }
+        long scheduleEndNs = t0Ns + countSpanNs;
+        return scheduleEndNs - nowNs > 0 ? scheduleEndNs : nowNs;
     }
 
     /** Closes the interval that ends at {@code nowNs}: drains it, then hands the snapshot to every sink. */
@@ -342,6 +361,10 @@ final class IntervalAggregator implements Runnable {
         long intervalNs;
         /** A phased run's rates, or null. */
         RateProfile profile;
+        /** For a count-bounded run at a fixed rate, the time its schedule gives the count (n / rate, ns); else 0. */
+        long countSpanNs;
+        /** Whether the run was stopped (then it ends when it ends, not at its schedule's end). */
+        java.util.function.BooleanSupplier stopped = () -> false;
         /** The driver's live counters, read once per interval; null for none. */
         Supplier<Map<String, Number>> driverCounters;
         /** Further tagged histograms (e.g. {@code harness.hiccup}), in log order after {@code harness.lag}. */

@@ -85,6 +85,7 @@ public final class LoadRun {
     private long driverCloseNs = -1;
     /** Set when the schedule starts (the driver open and warm): from then on a stop ends with a report. */
     private volatile boolean started;
+    private volatile boolean waitingForStart;
 
     /**
      * @param status where the status line goes every interval (stderr), or null for none
@@ -150,6 +151,14 @@ public final class LoadRun {
      */
     public boolean started() {
         return started;
+    }
+
+    /**
+     * Whether the driver is open and warm and the run waits for {@code --start-at}: a stop now ends the run at once
+     * with an empty report (nothing was issued), the interval log its header only. Any thread.
+     */
+    public boolean waitingForStart() {
+        return waitingForStart;
     }
 
     /** Ends the run early: workers stop issuing, the last interval is sampled and logged. Any thread. */
@@ -267,9 +276,26 @@ public final class LoadRun {
             t0Ns = clock.nanoTime() + START_LEAD_NS;
             t0Ms = System.currentTimeMillis() + TimeUnit.NANOSECONDS.toMillis(START_LEAD_NS);
         } else {
+            waitingForStart = true;
             long aheadNs = untilStartAtNs(); // waits first: the clock is read after the wait, not before
             t0Ns = clock.nanoTime() + aheadNs;
             t0Ms = options.startAtMs();
+            if (stop.isStopped() && aheadNs > 0) {
+                // Stopped before the start: nothing was issued. The log gets its header and no interval (an interval
+                // from now to a start still ahead would have a negative length), the report says nothing ran.
+                if (log != null) {
+                    log.writeHeader(t0Ms, headerComments(ops, properties, driver));
+                }
+                if (warnings != null) {
+                    warnings.println("loadgen: stopped (" + stop.reason() + ") before --start-at "
+                            + Instant.ofEpochMilli(options.startAtMs()) + ": nothing was issued or measured, and the"
+                            + " interval log holds its header only");
+                }
+                if (hiccups != null) {
+                    hiccups.stop();
+                }
+                return result(ops, loops, totals, driver, gcBefore, health, t0Ms);
+            }
         }
         // Without a duration the end is 2^62 ns (146 years) away, not Long.MAX_VALUE: times compare wrap-safely.
         long endNs = t0Ns + (options.duration().isZero() ? NO_END_NS : options.duration().toNanos());
@@ -479,6 +505,12 @@ public final class LoadRun {
         b.warmupNs = options.warmup().toNanos();
         b.intervalNs = options.interval().toNanos();
         b.profile = options.rateProfile();
+        if (options.operations() > 0 && options.throttled() && options.rateProfile() == null) {
+            double spanNs = options.operations() / options.targetOpsPerSec() * 1e9;
+            b.countSpanNs = (long) Math.min(spanNs, options.duration().isZero() ? Limits.MAX_DURATION_NS
+                    : options.duration().toNanos());
+        }
+        b.stopped = stop::isStopped;
         b.driverCounters = driver::liveStats;
         if (health.measuresHiccups()) {
             b.series.add(health);
@@ -546,6 +578,11 @@ public final class LoadRun {
             harness.put("in_flight_at_end", inFlightAtEnd);
         }
         Histogram lag = options.throttled() ? totals.lag() : Histograms.newHistogram();
+        if (totals.endedInWarmup() && !options.warmup().isZero() && warnings != null) {
+            warnings.println("loadgen: warning: the run ended within its --warmup " + Durations.format(options.warmup())
+                    + ", so nothing was left out: the summary counts every operation, the warm-up's too; give more"
+                    + " --operations (or --duration) or a shorter --warmup");
+        }
         Diagnosis diagnosis = Diagnoser.diagnose(evidence(ops, workers, totals, driver, health, unissued));
         return new RunResult(provider.name(), options.targetOpsPerSec(), options.threads(), totals.measuredNs(),
                 results, lag, expectedIntervalNs, unissued, driver.stats(), harness,

@@ -504,6 +504,15 @@ public final class RunOptions {
                 throw new BadInputException("--warmup (" + Durations.format(warmup) + ") must be shorter than --duration ("
                         + Durations.format(d) + ")");
             }
+            if (!warmup.isZero() && operations != null && targetOpsPerSec != null && rateProfile == null
+                    && warmup.toNanos() >= operations / targetOpsPerSec * 1e9) {
+                // A count-bounded run at a fixed rate ends when its schedule does: a warm-up as long would leave
+                // out every operation (the run would then report them all, ignoring --warmup).
+                throw new BadInputException("--warmup " + Durations.format(warmup) + " would leave out all "
+                        + operations + " operations: at --target " + io.loadgen.core.diagnosis.Figures.rate(targetOpsPerSec) + "/s they take "
+                        + Durations.format(Duration.ofNanos((long) (operations / targetOpsPerSec * 1e9)))
+                        + "; give more --operations or a shorter --warmup");
+            }
             return new RunOptions(this, d);
         }
     }

@@ -119,6 +119,11 @@ final class RunTotals implements IntervalSink {
         return harnessDelay;
     }
 
+    /** Whether the run ended before its warm-up did: then nothing was left out, and the totals hold it all. */
+    boolean endedInWarmup() {
+        return holdsWarmup;
+    }
+
     /** Measured time: from the end of the warm-up (or the start, if it never ended) to the last interval's end. */
     long measuredNs() {
         return Math.max(0, measuredToNs - measuredFromNs);

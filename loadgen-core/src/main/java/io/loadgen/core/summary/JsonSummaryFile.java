@@ -74,7 +74,7 @@ public final class JsonSummaryFile {
         try {
             root = MAPPER.readTree(file.toFile());
         } catch (JsonProcessingException e) {
-            throw new BadInputException(file + " is not valid JSON (" + e.getOriginalMessage() + "); give the file"
+            throw new BadInputException(io.loadgen.core.ParseErrors.at(file, e) + ": not valid JSON; give the file"
                     + " 'loadgen run --json FILE' wrote");
         } catch (NoSuchFileException | java.io.FileNotFoundException e) {
             throw new BadInputException("JSON summary " + file + " does not exist; give the file 'loadgen run --json FILE' wrote");

@@ -58,6 +58,10 @@ public final class RatePlan {
         if (from >= to) {
             throw new BadInputException("--from (" + format(from) + ") must be lower than --to (" + format(to) + ")");
         }
+        if (steps > io.loadgen.core.Limits.MAX_SWEEP_STEPS) {
+            throw new BadInputException("--steps " + steps + " is above the limit of " + io.loadgen.core.Limits.MAX_SWEEP_STEPS
+                    + " (each step opens the driver anew; a table of more rows cannot be read); give fewer --steps");
+        }
         if (steps < 2) {
             throw new BadInputException("--steps must be at least 2 (got " + steps + "); for one rate use --rates");
         }

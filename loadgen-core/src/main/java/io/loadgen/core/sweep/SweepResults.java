@@ -100,7 +100,7 @@ public final class SweepResults {
         try {
             root = MAPPER.readTree(text);
         } catch (JsonProcessingException e) {
-            throw new BadInputException(file + " is not valid JSON (" + e.getOriginalMessage() + "); give the file"
+            throw new BadInputException(io.loadgen.core.ParseErrors.at(file, e) + ": not valid JSON; give the file"
                     + " 'loadgen sweep --json FILE' wrote");
         }
         List<SweepPoint> points = new ArrayList<>();

@@ -85,6 +85,12 @@ public final class Durations {
         };
     }
 
+    /** A long duration to the second in hours, minutes and seconds, for people: {@code 27h46m40s}, {@code 1m40s}, {@code 5s}. */
+    public static String hms(Duration d) {
+        long s = Math.round(d.toNanos() / 1e9);
+        return (s >= 3600 ? s / 3600 + "h" : "") + (s >= 60 ? s % 3600 / 60 + "m" : "") + s % 60 + "s";
+    }
+
     /** Prints a duration compactly in the largest unit that keeps it exact or readable, e.g. {@code 4ms}. */
     public static String format(Duration d) {
         long ns = d.toNanos();

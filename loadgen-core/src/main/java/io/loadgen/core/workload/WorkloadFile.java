@@ -100,9 +100,7 @@ public final class WorkloadFile {
         } catch (NoSuchFileException e) {
             throw new BadInputException(file + ": no such file; give the path of a YAML workload", e);
         } catch (JsonProcessingException e) {
-            throw new BadInputException(file + ": not valid YAML"
-                    + (e.getLocation() == null ? "" : " at line " + e.getLocation().getLineNr())
-                    + ": " + firstLine(e.getOriginalMessage()), e);
+            throw new BadInputException(io.loadgen.core.ParseErrors.at(file, e) + "; fix the YAML there", e);
         } catch (IOException e) {
             throw new BadInputException(file + ": cannot read it (" + e.getMessage() + ")", e);
         }

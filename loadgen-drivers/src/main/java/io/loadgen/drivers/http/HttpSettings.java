@@ -223,8 +223,8 @@ record HttpSettings(HttpOrigin origin, List<HttpRequestSpec> requests, int conne
             throw new BadInputException("property " + REQUESTS + ": " + file + " does not exist; give the path of a"
                     + " YAML or JSON requests file");
         } catch (JsonProcessingException e) {
-            throw new BadInputException(REQUESTS + " " + file + ": not YAML or JSON ("
-                    + e.getOriginalMessage().replace('\n', ' ') + ")", e);
+            throw new BadInputException(REQUESTS + " " + io.loadgen.core.ParseErrors.at(file, e)
+                    + "; fix it: a YAML or JSON list of requests", e);
         } catch (IOException e) {
             throw new BadInputException("property " + REQUESTS + ": cannot read " + file + " (" + e.getMessage() + ")",
                     e);

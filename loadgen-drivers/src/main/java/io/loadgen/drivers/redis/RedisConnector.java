@@ -11,6 +11,8 @@ import io.lettuce.core.RedisConnectionStateListener;
 import io.lettuce.core.TimeoutOptions;
 import io.lettuce.core.RedisChannelWriter;
 import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.event.Event;
+import io.lettuce.core.event.connection.ReconnectFailedEvent;
 import io.lettuce.core.protocol.CommandEncoder;
 import io.lettuce.core.protocol.Endpoint;
 import io.lettuce.core.codec.RedisCodec;
@@ -125,6 +127,7 @@ final class RedisConnector {
                         .timeoutOptions(TimeoutOptions.builder().timeoutCommands(false).build())
                         .build());
                 opened.clients[i].addListener(opened.connects);
+                opened.resources[i].eventBus().get().subscribe(opened::onEvent);
             }
             for (int c = 0; c < connections; c++) {
                 opened.connections[c] = connect(opened.clients[opened.loopIndex(c)], settings);
@@ -136,6 +139,17 @@ final class RedisConnector {
             String uri = Secrets.redact(settings.uriText());
             if (isAuthError(rootMessage(e))) {
                 throw authError(uri, rootMessage(e), e);
+            }
+            if (rootMessage(e).startsWith("ERR DB index is out of range")) {
+                throw new BadInputException("Redis at " + uri + " has no database " + settings.uri().getDatabase()
+                        + " (ERR DB index is out of range): its databases are numbered from 0 to its 'databases'"
+                        + " setting less 1 (16 by default, so 0 to 15); give one of them in the URI,"
+                        + " redis://HOST:PORT/DB, or raise 'databases' in redis.conf", e);
+            }
+            if (isServerError(rootMessage(e))) {
+                throw new BadInputException("Redis at " + uri + " accepted the connection but refused its setup ("
+                        + Secrets.redact(Limits.quote(rootMessage(e))) + "); fix what it names in -p "
+                        + RedisSettings.URI + " or on the server", e);
             }
             throw new BadInputException("cannot connect to Redis at " + uri + " (" + Secrets.redact(connectFailure(e))
                     + "); start redis-server there or point -p " + RedisSettings.URI + "=redis://HOST:PORT at one", e);
@@ -207,6 +221,11 @@ final class RedisConnector {
     static boolean isAuthError(String message) {
         return message != null && (message.startsWith("NOAUTH") || message.startsWith("WRONGPASS")
                 || message.contains("invalid password") || message.contains("AUTH <password> called without"));
+    }
+
+    /** A Redis error reply ({@code ERR ...}, {@code WRONGTYPE ...}): an upper-case code, a space, the message. */
+    static boolean isServerError(String message) {
+        return message != null && message.matches("(?s)[A-Z][A-Z_]+ .*");
     }
 
     static BadInputException authError(String redactedUri, String serverMessage, Throwable cause) {
@@ -291,6 +310,27 @@ final class RedisConnector {
         /** Which loop (and client) connection {@code c} is on: {@code (c mod issuers) mod loops}. */
         int loopIndex(int c) {
             return c % issuers % loops.length;
+        }
+
+        /**
+         * Why reconnecting failed, the last time it did (a password set on the server during the run answers the
+         * reconnect's handshake with NOAUTH), or null when it never failed. Lettuce logs it as a warning; the run's
+         * headline names it through {@link RedisDriver#lastFailure()}, as the operations themselves only learn
+         * "not connected".
+         */
+        private volatile Throwable reconnectFailure;
+
+        /** Lettuce's events, on its event executor: keeps the cause of a failed reconnect. */
+        private void onEvent(Event event) {
+            if (event instanceof ReconnectFailedEvent failed && failed.getCause() != null) {
+                reconnectFailure = failed.getCause();
+            }
+        }
+
+        /** The root message of the last failed reconnect, or null when none failed. */
+        String reconnectFailure() {
+            Throwable t = reconnectFailure;
+            return t == null ? null : rootMessage(t);
         }
 
         /** Connections made after the first of each. */

@@ -422,7 +422,18 @@ final class RedisDriver implements AsyncDriver {
     @Override
     public String lastFailure() {
         Throwable first = firstError;
-        return first == null ? null : Causes.rootMessage(first);
+        if (first == null) {
+            return null;
+        }
+        String message = Causes.rootMessage(first);
+        String reconnect = opened.reconnectFailure();
+        boolean lostConnection = !(first instanceof RedisCommandTimeoutException || first instanceof RedisCommandExecutionException);
+        if (reconnect != null && lostConnection) {
+            // "Currently not connected" says what the operation met, not why: the reconnect's own failure does
+            return message + " (reconnecting fails: " + reconnect + (RedisConnector.isAuthError(reconnect)
+                    ? "; did the server's password change? give it in " + RedisSettings.URI + ")" : ")");
+        }
+        return message;
     }
 
     /**

@@ -77,12 +77,54 @@ record RedisSettings(RedisURI uri, String uriText, long timeoutNs, int fieldCoun
     }
 
     private static RedisURI parseUri(String text) {
+        checkQuery(text); // a BadInputException is an IllegalArgumentException too: not inside the try
         try {
             return RedisURI.create(text);
         } catch (IllegalArgumentException e) {
             throw new BadInputException("property " + URI + ": '" + Secrets.redact(Limits.quote(text))
                     + "' is not a Redis URI (" + Secrets.redact(Limits.quote(e.getMessage()))
                     + "); use e.g. redis://127.0.0.1:6379", e);
+        }
+    }
+
+    /**
+     * Checks the URI's query parameters, which Lettuce reads leniently: a value it cannot parse
+     * ({@code ?timeout=banana}, {@code ?db=x}) or a name it does not know ({@code ?tiemout=}) is dropped without a
+     * word, and the run would go on with something the user did not ask for. Lettuce's {@code timeout} is not
+     * used at all (the driver times operations itself), so it is refused too, naming the properties that are.
+     *
+     * @throws BadInputException naming the parameter and the fix
+     */
+    private static void checkQuery(String text) {
+        int q = text.indexOf('?');
+        if (q < 0) {
+            return;
+        }
+        int hash = text.indexOf('#', q);
+        String query = text.substring(q + 1, hash < 0 ? text.length() : hash);
+        for (String pair : query.split("&")) {
+            if (pair.isEmpty()) {
+                continue;
+            }
+            int eq = pair.indexOf('=');
+            String name = eq < 0 ? pair : pair.substring(0, eq);
+            String value = eq < 0 ? "" : pair.substring(eq + 1);
+            String problem = switch (name.toLowerCase(java.util.Locale.ROOT)) {
+                case "timeout" -> "is not used by loadgen, which times each operation itself; give -p " + TIMEOUT
+                        + "=DURATION (per operation) or -p " + CONNECT_TIMEOUT + "=DURATION (opening) instead";
+                case "database", "db" -> value.matches("[0-9]{1,9}") ? null
+                        : "must be a database number from 0, e.g. ?db=1 (or redis://HOST:PORT/1)";
+                case "verifypeer" -> value.matches("(?i)full|ca|none|true|false") ? null
+                        : "must be FULL, CA or NONE (or true, false)";
+                case "clientname", "libraryname", "libraryversion", "sentinelmasterid" -> value.isEmpty()
+                        ? "needs a value" : null;
+                default -> "is not a parameter a Redis URI has; it knows timeout, database (db), clientName,"
+                        + " libraryName, libraryVersion, verifyPeer and sentinelMasterId";
+            };
+            if (problem != null) {
+                throw new BadInputException("property " + URI + ": '" + Limits.quote(Secrets.redact(pair))
+                        + "' in '" + Secrets.redact(Limits.quote(text)) + "' " + problem);
+            }
         }
     }
 

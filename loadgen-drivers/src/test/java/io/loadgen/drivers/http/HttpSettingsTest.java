@@ -103,6 +103,8 @@ class HttpSettingsTest {
         assertEquals("property http.method and http.requests both describe the requests; give each request's method"
                 + " in " + f, refused(Map.of("http.requests", f.toString(), "http.method", "POST")));
         Files.writeString(f, "requests: [\n");
-        assertTrue(refused(Map.of("http.requests", f.toString())).startsWith("http.requests " + f + ": not YAML or JSON ("));
+        String broken = refused(Map.of("http.requests", f.toString()));
+        assertTrue(broken.startsWith("http.requests " + f + ":2:1: "), broken);
+        assertFalse(broken.contains("\n"), broken);
     }
 }

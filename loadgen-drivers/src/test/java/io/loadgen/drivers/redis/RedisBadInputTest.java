@@ -128,4 +128,42 @@ class RedisBadInputTest {
         BadInputException e = openFails(Map.of("redis.fieldcount", "1000", "redis.fieldlength", "1000000"));
         assertTrue(e.getMessage().contains("1000000000 bytes per record"), e.getMessage());
     }
+    /**
+     * Lettuce drops a query parameter it cannot read without a word ({@code ?timeout=banana} ran with its default),
+     * and loadgen does not use a URI's timeout at all: each is refused in one line naming the parameter (issue 24).
+     * Refused before any connection, so no server is needed.
+     */
+    @Test
+    void uriQueryParametersThatWouldBeDroppedAreRefused() {
+        String port = "redis://127.0.0.1:" + 1;
+        BadInputException timeout = openFails(Map.of("redis.uri", port + "?timeout=banana"));
+        assertEquals("property redis.uri: 'timeout=banana' in '" + port + "?timeout=banana' is not used by loadgen,"
+                + " which times each operation itself; give -p redis.timeout=DURATION (per operation) or -p"
+                + " redis.connect.timeout=DURATION (opening) instead", timeout.getMessage());
+        assertOneLine(timeout);
+        assertTrue(openFails(Map.of("redis.uri", port + "?timeout=5s")).getMessage().contains("is not used by loadgen"));
+        assertTrue(openFails(Map.of("redis.uri", port + "?db=x")).getMessage()
+                .contains("'db=x' in '" + port + "?db=x' must be a database number"));
+        assertTrue(openFails(Map.of("redis.uri", port + "?verifyPeer=maybe")).getMessage().contains("must be FULL, CA or NONE"));
+        assertTrue(openFails(Map.of("redis.uri", port + "?tiemout=1s")).getMessage()
+                .contains("'tiemout=1s' in '" + port + "?tiemout=1s' is not a parameter a Redis URI has"));
+    }
+
+    /**
+     * A database the server does not have ({@code ERR DB index is out of range} at Lettuce's SELECT) is bad input
+     * about the database, not "start redis-server there": the server is up. A real server on a free port.
+     */
+    @Test
+    void aDatabaseTheServerDoesNotHaveIsNamed() throws Exception {
+        try (RedisServerProcess server = RedisServerProcess.start()) {
+            BadInputException e = openFails(Map.of("redis.uri", server.uri() + "/99"));
+            assertEquals("Redis at " + server.uri() + "/99 has no database 99 (ERR DB index is out of range): its"
+                    + " databases are numbered from 0 to its 'databases' setting less 1 (16 by default, so 0 to 15);"
+                    + " give one of them in the URI, redis://HOST:PORT/DB, or raise 'databases' in redis.conf",
+                    e.getMessage());
+            assertOneLine(e);
+            BadInputException viaQuery = openFails(Map.of("redis.uri", server.uri() + "?db=16"));
+            assertTrue(viaQuery.getMessage().contains("has no database 16"), viaQuery.getMessage());
+        }
+    }
 }
