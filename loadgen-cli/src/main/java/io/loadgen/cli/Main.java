@@ -3,6 +3,8 @@ package io.loadgen.cli;
 import io.loadgen.core.Secrets;
 import io.loadgen.core.BadInputException;
 import io.loadgen.core.EditDistance;
+import io.loadgen.core.output.OutputFailures;
+import io.loadgen.core.output.TrackedPrintStream;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -41,7 +43,9 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        System.exit(execute(args, System.out, System.err));
+        TrackedPrintStream out = TrackedPrintStream.stdout();
+        System.setOut(out);
+        System.exit(execute(args, out, System.err));
     }
 
     /** Runs {@code args} with the given streams and returns the exit code. */
@@ -52,14 +56,29 @@ public final class Main {
     /** Runs {@code args} with the given streams and environment (tests set {@code JOB_COMPLETION_INDEX} so). */
     static int execute(String[] args, Streams io) {
         PrintStream err = io.err();
+        int code;
         try {
-            return commandLine(io).execute(ycsbPhase(args));
+            code = commandLine(io).execute(ycsbPhase(args));
         } catch (OutOfMemoryError e) {
             // The stack has unwound, so what the command held is free again and there is room to say so.
             err.println("loadgen: out of memory: this JVM's heap is limited to " + Runtime.getRuntime().maxMemory() / (1 << 20)
                     + " MB (./loadgen caps report and gate at 256 MB); give it more, e.g. LOADGEN_JAVA_OPTS=-Xmx2g");
-            return EXIT_FAILED;
+            code = EXIT_FAILED;
         }
+        return stdoutWritten(io, code);
+    }
+
+    /**
+     * Every command's standard output, checked once it is done: a failed write (a full disk, a closed pipe) is one
+     * line on stderr, and a command that otherwise succeeded exits 1; a command that failed keeps its own code.
+     */
+    private static int stdoutWritten(Streams io, int code) {
+        java.io.IOException failure = TrackedPrintStream.failure(io.out());
+        if (failure == null) {
+            return code;
+        }
+        io.err().println("loadgen: " + OutputFailures.line("standard output", failure));
+        return code == 0 ? EXIT_FAILED : code;
     }
 
     /**

@@ -33,8 +33,12 @@ public final class OutputFailures {
 
     /** Records a failure found some other way (e.g. an interval log written on another thread). */
     public void add(String option, Path file, Exception cause) {
-        lines.add("cannot write " + option + " " + file + ": " + reason(cause)
-                + "; free space or choose another path, and run again");
+        lines.add(line(option + " " + file, cause));
+    }
+
+    /** The line for a failed write of {@code what} (e.g. {@code --json run.json}, {@code standard output}). */
+    public static String line(String what, Exception cause) {
+        return "cannot write " + what + ": " + reason(cause) + "; free space or choose another path, and run again";
     }
 
     public boolean isEmpty() {
