@@ -4,6 +4,7 @@ import io.loadgen.core.Secrets;
 import io.loadgen.core.BadInputException;
 import io.loadgen.core.EditDistance;
 import io.loadgen.core.output.OutputFailures;
+import io.loadgen.core.output.OutputWriteException;
 import io.loadgen.core.output.TrackedPrintStream;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -167,8 +168,11 @@ public final class Main {
     private static int onFailure(Exception ex, CommandLine cmd, ParseResult parseResult, PrintStream err) {
         boolean verbose = isVerbose(parseResult);
         BadInputException bad = badInput(ex);
+        OutputWriteException unwritten = bad == null ? causeOf(ex, OutputWriteException.class) : null;
         if (bad != null) {
             err.println("loadgen: " + Secrets.redact(bad.getMessage()));
+        } else if (unwritten != null) {
+            err.println("loadgen: " + Secrets.redact(unwritten.getMessage()));
         } else {
             err.println("loadgen: " + cmd.getCommandName() + " failed: " + Secrets.redact(String.valueOf(ex))
                     + (verbose ? "" : " (run with -v for the stack trace)"));
@@ -184,6 +188,15 @@ public final class Main {
         java.io.StringWriter trace = new java.io.StringWriter();
         ex.printStackTrace(new java.io.PrintWriter(trace));
         err.print(Secrets.redact(trace.toString()));
+    }
+
+    private static <T extends Throwable> T causeOf(Throwable t, Class<T> type) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (type.isInstance(c)) {
+                return type.cast(c);
+            }
+        }
+        return null;
     }
 
     private static BadInputException badInput(Throwable t) {

@@ -45,7 +45,17 @@ public final class AtomicFile extends OutputStream {
     /** Writes {@code content} to {@code target}, replacing it only when all of it was written. */
     public static void write(Path target, Content content) throws IOException {
         try (AtomicFile file = open(target)) {
-            content.writeTo(file);
+            content.writeTo(new java.io.FilterOutputStream(file) {
+                @Override
+                public void write(byte[] b, int off, int len) throws IOException {
+                    out.write(b, off, len);
+                }
+
+                @Override
+                public void close() throws IOException {
+                    flush(); // an encoder that closes its stream does not end the file: commit does
+                }
+            });
             file.commit();
         }
     }
@@ -60,8 +70,10 @@ public final class AtomicFile extends OutputStream {
         for (int attempt = 0; ; attempt++) {
             Path temp = dir.resolve(tempName(real.getFileName().toString()));
             try {
-                return new AtomicFile(real, temp, Files.newOutputStream(temp, StandardOpenOption.CREATE_NEW,
-                        StandardOpenOption.WRITE));
+                AtomicFile file = new AtomicFile(real, temp, Files.newOutputStream(temp,
+                        StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE));
+                temp.toFile().deleteOnExit(); // a run stopped by SIGINT or SIGTERM leaves no temporary file
+                return file;
             } catch (java.nio.file.FileAlreadyExistsException e) {
                 if (attempt == 10) {
                     throw e;

@@ -49,11 +49,15 @@ public final class OutputFailures {
         return Collections.unmodifiableList(lines);
     }
 
-    /** The innermost message: "No space left on device" rather than the wrappers around it. */
+    /**
+     * The innermost message: "No space left on device" rather than the wrappers around it (an encoder's
+     * {@code IIOException: I/O error writing PNG file!} is an IOException caused by the IOException that says why).
+     */
     public static String reason(Throwable e) {
         Throwable t = e;
         while (t.getCause() != null && t.getCause() != t && (t instanceof java.io.UncheckedIOException
-                || t.getMessage() == null || t.getMessage().contains("Exception"))) {
+                || t.getCause() instanceof IOException || t.getMessage() == null
+                || t.getMessage().contains("Exception"))) {
             t = t.getCause();
         }
         String m = t.getMessage();
