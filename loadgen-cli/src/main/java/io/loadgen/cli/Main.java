@@ -71,7 +71,8 @@ public final class Main {
 
     /**
      * Every command's standard output, checked once it is done: a failed write (a full disk, a closed pipe) is one
-     * line on stderr, and a command that otherwise succeeded exits 1; a command that failed keeps its own code.
+     * line on stderr, and the command exits 1 when it otherwise succeeded or only a gate failed (as for any output:
+     * the verdict may not have reached CI); bad or damaged input and interruptions keep their own codes.
      */
     private static int stdoutWritten(Streams io, int code) {
         java.io.IOException failure = TrackedPrintStream.failure(io.out());
@@ -79,7 +80,7 @@ public final class Main {
             return code;
         }
         io.err().println("loadgen: " + OutputFailures.line("standard output", failure));
-        return code == 0 ? EXIT_FAILED : code;
+        return code == 0 || code == EXIT_GATE_FAILED ? EXIT_FAILED : code;
     }
 
     /**

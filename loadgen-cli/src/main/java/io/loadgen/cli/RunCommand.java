@@ -109,6 +109,7 @@ final class RunCommand implements Callable<Integer> {
         int code = new RunReporter(io, report).inputs("-P", load.propertyFiles)
                 .countFrom(operations == null ? load.fromFile("operationcount") : null)
                 .inputs("--phases", phases == null ? List.of() : List.of(phases))
+                .directory("--plot", plot, RunCharts::isChartName)
                 .run(options, load.plan(), null, gates);
         if (plot != null) {
             new RunCharts(io).ofLog(hlog, plot);

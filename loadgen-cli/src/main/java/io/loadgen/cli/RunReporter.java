@@ -65,6 +65,12 @@ final class RunReporter {
         return this;
     }
 
+    /** A directory another output of the command writes (e.g. {@code --plot DIR}), and the file names it owns. */
+    RunReporter directory(String option, Path dir, java.util.function.Predicate<String> owns) {
+        paths.directory(option, dir, owns);
+        return this;
+    }
+
     /**
      * Where the run's operation count came from when a workload file set it (e.g. {@code operationcount=1000 from
      * workloads/workloadc}), so a run it stopped says so; null when the command line gave it or none was set.
@@ -92,7 +98,7 @@ final class RunReporter {
         DriverProvider provider = DriverRegistry.find(options.driver());
         Path json = report.json;
         Path hgrmDir = report.hgrm;
-        paths.output("--hlog", options.hlog()).output("--json", json)
+        paths.output("--hlog", options.hlog()).output("--json", json).directory("--hgrm", hgrmDir, HgrmFiles::isHgrmFileName)
                 .output("--gate-junit", gates == null ? null : gates.junit)
                 .inputs("--gate-file", gates == null ? List.of() : gates.gateFiles)
                 .check();

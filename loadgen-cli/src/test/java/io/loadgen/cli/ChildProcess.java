@@ -56,6 +56,11 @@ final class ChildProcess {
         return new ChildProcess(new ProcessBuilder(cmd).redirectOutput(stdout).start());
     }
 
+    /** Starts {@code builder}'s command, its output collected. */
+    static ChildProcess start(ProcessBuilder builder) throws IOException {
+        return new ChildProcess(builder.start());
+    }
+
     /** This test JVM's own class path: the loadgen classes and every dependency. */
     static String testClasspath() {
         return System.getProperty("java.class.path");

@@ -3,6 +3,7 @@ package io.loadgen.core.log;
 import io.loadgen.core.BadInputException;
 import io.loadgen.core.log.LogReportOptions.TagSelection;
 import io.loadgen.core.output.AtomicFile;
+import io.loadgen.core.output.OutputWriteException;
 import io.loadgen.core.record.StatusTags;
 import org.HdrHistogram.DoubleHistogram;
 import org.HdrHistogram.EncodableHistogram;
@@ -51,6 +52,7 @@ public final class LogReport {
     private final PrintStream mergeTo;
     /** The -o files, written under temporary names until the report is done. */
     private final List<AtomicFile> files = new ArrayList<>();
+    private final Map<PrintStream, AtomicFile> fileOf = new java.util.IdentityHashMap<>();
     private final Map<String, Channel> channels = new LinkedHashMap<>();
     private final TreeSet<String> tagsSeen = new TreeSet<>();
     private boolean untaggedSeen;
@@ -436,6 +438,10 @@ public final class LogReport {
         private void checkErrors() throws IOException {
             for (PrintStream s : new PrintStream[]{hgrm, intervals, windows}) {
                 if (s != null && s != stdout && s.checkError()) {
+                    AtomicFile f = fileOf.get(s);
+                    if (f != null && f.failure() != null) {
+                        throw new OutputWriteException(f.path(), f.failure()); // one line: the file and the cause
+                    }
                     throw new IOException("writing the report for " + (tag == null ? "untagged lines" : "tag " + tag)
                             + " failed (disk full?)");
                 }
@@ -457,7 +463,9 @@ public final class LogReport {
         try {
             AtomicFile f = AtomicFile.open(Path.of(file));
             files.add(f);
-            return new PrintStream(f, false);
+            PrintStream s = new PrintStream(f, false);
+            fileOf.put(s, f);
+            return s;
         } catch (IOException e) {
             throw new BadInputException("cannot write " + file + " (" + e.getMessage() + "); choose a writable -o base name");
         }

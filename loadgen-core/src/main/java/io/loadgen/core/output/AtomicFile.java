@@ -29,13 +29,15 @@ public final class AtomicFile extends OutputStream {
         void writeTo(OutputStream out) throws IOException;
     }
 
+    private final Path given;
     private final Path target;
     private final Path temp;
     private final FailureTrackingOutputStream tracked;
     private final OutputStream out;
     private boolean done;
 
-    private AtomicFile(Path target, Path temp, OutputStream sink) {
+    private AtomicFile(Path given, Path target, Path temp, OutputStream sink) {
+        this.given = given;
         this.target = target;
         this.temp = temp;
         this.tracked = new FailureTrackingOutputStream(sink);
@@ -63,14 +65,14 @@ public final class AtomicFile extends OutputStream {
     /** Starts writing {@code target}: under a temporary name, unless it is a device or pipe. */
     public static AtomicFile open(Path target) throws IOException {
         if (Files.exists(target) && !Files.isRegularFile(target)) {
-            return new AtomicFile(target, null, new FileOutputStream(target.toFile()));
+            return new AtomicFile(target, target, null, new FileOutputStream(target.toFile()));
         }
         Path real = Files.isSymbolicLink(target) && Files.exists(target) ? target.toRealPath() : target;
         Path dir = real.toAbsolutePath().getParent();
         for (int attempt = 0; ; attempt++) {
             Path temp = dir.resolve(tempName(real.getFileName().toString()));
             try {
-                AtomicFile file = new AtomicFile(real, temp, Files.newOutputStream(temp,
+                AtomicFile file = new AtomicFile(target, real, temp, Files.newOutputStream(temp,
                         StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE));
                 temp.toFile().deleteOnExit(); // a run stopped by SIGINT or SIGTERM leaves no temporary file
                 return file;
@@ -105,6 +107,11 @@ public final class AtomicFile extends OutputStream {
     @Override
     public void flush() throws IOException {
         out.flush();
+    }
+
+    /** The file as it was given (not the one a link names). */
+    public Path path() {
+        return given;
     }
 
     /** The first write that failed, or null. */

@@ -78,8 +78,9 @@ public final class OutputPaths {
     }
 
     /**
-     * @throws BadInputException naming the two options and the file when an output is an input or
-     *                           another output
+     * @throws BadInputException naming the options and the file when an output is an input or another output (or
+     *                           a file a directory output writes), when two outputs are standard output, or when
+     *                           a file output's directory does not exist
      */
     public void check() {
         if (toStdout.size() > 1) {
@@ -104,7 +105,11 @@ public final class OutputPaths {
             }
             for (Directory d : directories) {
                 Path file = out.getValue();
-                if (sameFile(file, d.dir()) || owns(d, file)) {
+                if (sameFile(file, d.dir())) {
+                    throw new BadInputException(out.getKey() + " " + file + " is the " + d.option() + " directory;"
+                            + " give each output its own file");
+                }
+                if (owns(d, file)) {
                     throw new BadInputException(out.getKey() + " " + file + " is a file that " + d.option() + " "
                             + d.dir() + " writes; give each output its own file");
                 }
