@@ -80,6 +80,10 @@ public final class AtomicFile extends OutputStream {
                 if (attempt == 10) {
                     throw e;
                 }
+            } catch (java.nio.file.NoSuchFileException e) {
+                throw new java.nio.file.NoSuchFileException(target.toString()); // name the file asked for, not ours
+            } catch (java.nio.file.AccessDeniedException e) {
+                throw new java.nio.file.AccessDeniedException(target.toString());
             }
         }
     }
