@@ -98,7 +98,8 @@ final class RunReporter {
         DriverProvider provider = DriverRegistry.find(options.driver());
         Path json = report.json;
         Path hgrmDir = report.hgrm;
-        paths.output("--hlog", options.hlog()).output("--json", json).directory("--hgrm", hgrmDir, HgrmFiles::isHgrmFileName)
+        paths.output("--hlog", options.hlog()).output("--json", json)
+                .directory("--hgrm", hgrmDir, HgrmFiles::isHgrmFileName)
                 .output("--gate-junit", gates == null ? null : gates.junit)
                 .inputs("--gate-file", gates == null ? List.of() : gates.gateFiles)
                 .check();

@@ -130,7 +130,8 @@ final class SweepCommand implements Callable<Integer> {
         for (int i = 0; i < plan.size(); i++) {
             stepLogs.add(SweepRun.hlogName(i + 1, plan.get(i)));
         }
-        new OutputPaths().output("--csv", csv).output("--json", json).directory("--hlog-dir", hlogDir, stepLogs::contains)
+        new OutputPaths().output("--csv", csv).output("--json", json)
+                .directory("--hlog-dir", hlogDir, stepLogs::contains)
                 .directory("--plot", plot, RunCharts::isChartName).inputs("-P", load.propertyFiles).check();
         SlaLine line = sla == null ? null : SlaLine.parse(sla);
         RunReporter.checkWritableDir(plot, "--plot");

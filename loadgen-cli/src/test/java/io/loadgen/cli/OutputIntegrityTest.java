@@ -36,7 +36,8 @@ class OutputIntegrityTest {
 
     /** A child loadgen whose standard output is a full disk: its exit code and stderr. */
     private static ChildProcess toFullDisk(String... args) throws Exception {
-        ChildProcess child = ChildProcess.javaWithStdout(FULL, ChildProcess.testClasspath(), Main.class.getName(), args);
+        ChildProcess child = ChildProcess.javaWithStdout(FULL, ChildProcess.testClasspath(), Main.class.getName(),
+                args);
         child.awaitExit(120);
         return child;
     }

@@ -1,7 +1,7 @@
 package io.loadgen.core.summary;
 
-import io.loadgen.core.record.View;
 import io.loadgen.core.output.AtomicFile;
+import io.loadgen.core.record.View;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
@@ -66,7 +66,10 @@ public final class HgrmFiles {
         return written;
     }
 
-    /** True for a name these files have: {@code OP.intended.hgrm}, {@code OP.failed.service.hgrm}, {@code harness.lag.hgrm}. */
+    /**
+     * True for a name these files have: {@code OP.intended.hgrm}, {@code OP.failed.service.hgrm},
+     * {@code harness.lag.hgrm}.
+     */
     public static boolean isHgrmFileName(String name) {
         return name.equals("harness.lag.hgrm") || name.matches(".+\\.(intended|service|corrected)\\.hgrm");
     }

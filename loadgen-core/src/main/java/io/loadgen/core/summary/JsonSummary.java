@@ -9,8 +9,8 @@ import io.loadgen.core.Secrets;
 import io.loadgen.core.diagnosis.Cause;
 import io.loadgen.core.diagnosis.Diagnosis;
 import io.loadgen.core.driver.Status;
-import io.loadgen.core.record.View;
 import io.loadgen.core.output.AtomicFile;
+import io.loadgen.core.record.View;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;

@@ -7,7 +7,6 @@ import io.loadgen.core.output.OutputWriteException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
