@@ -245,4 +245,17 @@ class OutputIntegrityTest {
         }
         assertFalse(Files.exists(merged), "a killed merge leaves no --merge-to file: " + names(out));
     }
+
+    /** The interval log on standard output owns it: the summary for people goes to stderr, as with --json -. */
+    @Test
+    void anIntervalLogOnStandardOutputIsALogAndTheSummaryGoesToStderr() throws Exception {
+        Path captured = dir.resolve("stdout.hlog");
+        ChildProcess child = ChildProcess.javaWithStdout(captured.toFile(), ChildProcess.testClasspath(),
+                Main.class.getName(), run("--hlog", "/dev/stdout"));
+        assertEquals(0, child.awaitExit(120), child.err());
+        assertTrue(child.err().contains("[OVERALL], Throughput(ops/sec)"), child.err());
+        assertFalse(Files.readString(captured).contains("[OVERALL]"), "no summary in the log");
+        Cli gate = Cli.run("gate", captured.toString(), "--rule", "READ.intended.count > 0");
+        assertEquals(0, gate.exitCode, "stdout holds a whole log: " + gate.out + gate.err);
+    }
 }
