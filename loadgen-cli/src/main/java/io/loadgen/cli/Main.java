@@ -3,6 +3,9 @@ package io.loadgen.cli;
 import io.loadgen.core.Secrets;
 import io.loadgen.core.BadInputException;
 import io.loadgen.core.EditDistance;
+import io.loadgen.core.output.OutputFailures;
+import io.loadgen.core.output.OutputWriteException;
+import io.loadgen.core.output.TrackedPrintStream;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -41,7 +44,9 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        System.exit(execute(args, System.out, System.err));
+        TrackedPrintStream out = TrackedPrintStream.stdout();
+        System.setOut(out);
+        System.exit(execute(args, out, System.err));
     }
 
     /** Runs {@code args} with the given streams and returns the exit code. */
@@ -52,14 +57,30 @@ public final class Main {
     /** Runs {@code args} with the given streams and environment (tests set {@code JOB_COMPLETION_INDEX} so). */
     static int execute(String[] args, Streams io) {
         PrintStream err = io.err();
+        int code;
         try {
-            return commandLine(io).execute(ycsbPhase(args));
+            code = commandLine(io).execute(ycsbPhase(args));
         } catch (OutOfMemoryError e) {
             // The stack has unwound, so what the command held is free again and there is room to say so.
             err.println("loadgen: out of memory: this JVM's heap is limited to " + Runtime.getRuntime().maxMemory() / (1 << 20)
                     + " MB (./loadgen caps report and gate at 256 MB); give it more, e.g. LOADGEN_JAVA_OPTS=-Xmx2g");
-            return EXIT_FAILED;
+            code = EXIT_FAILED;
         }
+        return stdoutWritten(io, code);
+    }
+
+    /**
+     * Every command's standard output, checked once it is done: a failed write (a full disk, a closed pipe) is one
+     * line on stderr, and the command exits 1 when it otherwise succeeded or only a gate failed (as for any output:
+     * the verdict may not have reached CI); bad or damaged input and interruptions keep their own codes.
+     */
+    private static int stdoutWritten(Streams io, int code) {
+        java.io.IOException failure = TrackedPrintStream.failure(io.out());
+        if (failure == null) {
+            return code;
+        }
+        io.err().println("loadgen: " + OutputFailures.line("standard output", failure));
+        return code == 0 || code == EXIT_GATE_FAILED ? EXIT_FAILED : code;
     }
 
     /**
@@ -169,8 +190,11 @@ public final class Main {
     private static int onFailure(Exception ex, CommandLine cmd, ParseResult parseResult, PrintStream err) {
         boolean verbose = isVerbose(parseResult);
         BadInputException bad = badInput(ex);
+        OutputWriteException unwritten = bad == null ? causeOf(ex, OutputWriteException.class) : null;
         if (bad != null) {
             err.println("loadgen: " + Secrets.redact(bad.getMessage()));
+        } else if (unwritten != null) {
+            err.println("loadgen: " + Secrets.redact(unwritten.getMessage()));
         } else {
             err.println("loadgen: " + cmd.getCommandName() + " failed: " + Secrets.redact(String.valueOf(ex))
                     + (verbose ? "" : " (run with -v for the stack trace)"));
@@ -186,6 +210,15 @@ public final class Main {
         java.io.StringWriter trace = new java.io.StringWriter();
         ex.printStackTrace(new java.io.PrintWriter(trace));
         err.print(Secrets.redact(trace.toString()));
+    }
+
+    private static <T extends Throwable> T causeOf(Throwable t, Class<T> type) {
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            if (type.isInstance(c)) {
+                return type.cast(c);
+            }
+        }
+        return null;
     }
 
     private static BadInputException badInput(Throwable t) {

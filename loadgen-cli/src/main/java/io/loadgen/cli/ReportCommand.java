@@ -10,6 +10,7 @@ import io.loadgen.core.log.LogReportOptions;
 import io.loadgen.core.log.LogReportOptions.TagSelection;
 import io.loadgen.core.log.LogSet;
 import io.loadgen.core.log.ShardSet;
+import io.loadgen.core.output.AtomicFile;
 import io.loadgen.core.output.OutputFailures;
 import io.loadgen.core.output.OutputPaths;
 import io.loadgen.core.log.LogSummary;
@@ -18,11 +19,9 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -167,16 +166,15 @@ final class ReportCommand implements Callable<Integer> {
         PrintStream stdout = jsonToStdout ? new PrintStream(OutputStream.nullOutputStream()) : io.out();
         OutputFailures failures = new OutputFailures();
         try (LogSet set = LogSet.open(logs, w -> io.err().println("warning: " + w));
-             PrintStream merged = mergeTo == null ? null : mergeStream(mergeTo)) {
+             AtomicFile mergeFile = mergeTo == null ? null : mergeFile(mergeTo);
+             PrintStream merged = mergeFile == null ? null : new PrintStream(mergeFile, false)) {
             if (!shardsWhole(set.shards())) {
                 return Main.EXIT_DAMAGED_INPUT;
             }
             List<TagTotal> totals = new LogReport(o, stdout, merged).run(set);
             if (merged != null) {
                 merged.flush();
-                if (merged.checkError()) {
-                    failures.add("--merge-to", mergeTo, new IOException("the write failed (disk full?)"));
-                }
+                failures.attempt("--merge-to", mergeTo, mergeFile::commit); // whole, or left as it was
             }
             if (json != null && !o.listTags) {
                 failures.attempt("--json", Path.of(json), () -> writeJson(totals, set));
@@ -266,9 +264,9 @@ final class ReportCommand implements Callable<Integer> {
         return o;
     }
 
-    private static PrintStream mergeStream(Path file) {
+    private static AtomicFile mergeFile(Path file) {
         try {
-            return new PrintStream(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16), false);
+            return AtomicFile.open(file);
         } catch (IOException e) {
             throw new BadInputException("cannot write --merge-to " + file + " (" + e.getMessage() + ")");
         }
@@ -286,9 +284,7 @@ final class ReportCommand implements Callable<Integer> {
             io.out().println();
             io.out().flush();
         } else {
-            try (OutputStream out = Files.newOutputStream(Path.of(json))) {
-                writer.writeValue(out, node);
-            }
+            AtomicFile.write(Path.of(json), out -> writer.writeValue(out, node));
         }
     }
 }

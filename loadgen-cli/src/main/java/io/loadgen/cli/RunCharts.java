@@ -37,6 +37,11 @@ final class RunCharts {
         report(new Plotter(options, w -> { }).sweep(steps.stream().map(SweepPoint::of).toList(), dir.resolve("sweep")));
     }
 
+    /** True for a name the charts and pages in a --plot directory have: {@code .png}, {@code .svg}, {@code .html}. */
+    static boolean isChartName(String name) {
+        return name.endsWith(".png") || name.endsWith(".svg") || name.endsWith(".html");
+    }
+
     private void report(List<Path> written) {
         written.forEach(p -> io.err().println("loadgen: wrote " + p));
     }

@@ -115,6 +115,7 @@ final class RunCommand implements Callable<Integer> {
         return new RunReporter(io, report).inputs("-P", load.propertyFiles)
                 .countFrom(operations == null ? load.fromFile("operationcount") : null)
                 .inputs("--phases", phases == null ? List.of() : List.of(phases))
+                .directory("--plot", plot, RunCharts::isChartName)
                 .run(options, load.plan(), plot == null ? null : result -> chart(chartedLog, result), gates);
     }
 

@@ -53,6 +53,11 @@ final class RunReporter {
     private final ReportOptions report;
     private final OutputPaths paths = new OutputPaths();
     private String countFrom;
+    /**
+     * Where the summary for people goes: stderr when an output owns stdout ({@code --json -},
+     * {@code --hlog /dev/stdout}), which would otherwise hold the summary and the log in one stream.
+     */
+    private PrintStream humanOut;
 
     RunReporter(Streams io, ReportOptions report) {
         this.io = io;
@@ -62,6 +67,12 @@ final class RunReporter {
     /** Files the command reads, so that no output of the run overwrites them. */
     RunReporter inputs(String option, List<Path> files) {
         paths.inputs(option, files);
+        return this;
+    }
+
+    /** A directory another output of the command writes (e.g. {@code --plot DIR}), and the file names it owns. */
+    RunReporter directory(String option, Path dir, java.util.function.Predicate<String> owns) {
+        paths.directory(option, dir, owns);
         return this;
     }
 
@@ -93,12 +104,15 @@ final class RunReporter {
         Path json = report.json;
         Path hgrmDir = report.hgrm;
         paths.output("--hlog", options.hlog()).output("--json", json)
+                .directory("--hgrm", hgrmDir, HgrmFiles::isHgrmFileName)
                 .output("--gate-junit", gates == null ? null : gates.junit)
                 .inputs("--gate-file", gates == null ? List.of() : gates.gateFiles)
                 .check();
         if (!report.jsonToStdout()) {
             checkWritableFile(json, "--json");
         }
+        boolean logOnStdout = OutputPaths.isStdout(options.hlog()) && !options.hlog().toString().equals("-");
+        humanOut = logOnStdout ? io.err() : report.humanOut(io);
         checkWritableDir(hgrmDir, "--hgrm");
         LoadRun run = new LoadRun(options, provider, plan, report.quiet ? null : io.err()).warnTo(io.err());
         RunGate gate = gates == null ? null : gates.prepare(run.operations(), options.throttled(), reason -> {
@@ -135,7 +149,7 @@ final class RunReporter {
 
     private int judge(RunGate gate, RunResult result, Path junit, OutputFailures failures) {
         List<Verdict> verdicts = gate.verdicts(result);
-        PrintStream out = report.humanOut(io);
+        PrintStream out = humanOut;
         out.println();
         GateTable.write(verdicts, out);
         if (junit != null && failures.attempt("--gate-junit", junit,
@@ -175,7 +189,7 @@ final class RunReporter {
 
     private void report(RunResult result, RunOptions options, YcsbClientStats client, Path json, Path hgrmDir,
                         OutputFailures failures) {
-        PrintStream out = report.humanOut(io);
+        PrintStream out = humanOut;
         if (result.diagnosis() != null) {
             out.println(result.diagnosis().headline());
             stopLines(result, options).forEach(out::println);

@@ -25,6 +25,7 @@ import picocli.CommandLine.Option;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -128,7 +129,13 @@ final class SweepCommand implements Callable<Integer> {
         load.shard(io.env(), false);
         List<Double> plan = plan().stream().map(load::rate).toList(); // a shard's part of each rate
         Sla objective = sla == null ? null : Sla.parse(sla);
-        new OutputPaths().output("--csv", csv).output("--json", json).inputs("-P", load.propertyFiles).check();
+        List<String> stepLogs = new ArrayList<>();
+        for (int i = 0; i < plan.size(); i++) {
+            stepLogs.add(SweepRun.hlogName(i + 1, plan.get(i)));
+        }
+        new OutputPaths().output("--csv", csv).output("--json", json)
+                .directory("--hlog-dir", hlogDir, stepLogs::contains)
+                .directory("--plot", plot, RunCharts::isChartName).inputs("-P", load.propertyFiles).check();
         SlaLine line = sla == null ? null : SlaLine.parse(sla);
         RunReporter.checkWritableDir(plot, "--plot");
         RunReporter.checkWritableFile(csv, "--csv");

@@ -44,6 +44,23 @@ final class ChildProcess {
         return new ChildProcess(new ProcessBuilder(cmd).start());
     }
 
+    /** Starts {@code java -cp classpath mainClass args} with its standard output going to {@code stdout}. */
+    static ChildProcess javaWithStdout(java.io.File stdout, String classpath, String mainClass, String... args)
+            throws IOException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add("-cp");
+        cmd.add(classpath);
+        cmd.add(mainClass);
+        cmd.addAll(List.of(args));
+        return new ChildProcess(new ProcessBuilder(cmd).redirectOutput(stdout).start());
+    }
+
+    /** Starts {@code builder}'s command, its output collected. */
+    static ChildProcess start(ProcessBuilder builder) throws IOException {
+        return new ChildProcess(builder.start());
+    }
+
     /** This test JVM's own class path: the loadgen classes and every dependency. */
     static String testClasspath() {
         return System.getProperty("java.class.path");

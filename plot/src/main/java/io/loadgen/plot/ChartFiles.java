@@ -4,9 +4,10 @@ import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.VectorGraphicsEncoder;
 import org.knowm.xchart.XYChart;
 
+import io.loadgen.core.output.AtomicFile;
+import io.loadgen.core.output.OutputWriteException;
+
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,9 +31,10 @@ public final class ChartFiles {
         if (System.getProperty("java.awt.headless") == null) {
             System.setProperty("java.awt.headless", "true"); // charts are files; never open a window
         }
-        // ImageIO's default disk cache registers a JVM shutdown hook on first use, which throws once the JVM is
-        // shutting down: an interrupted run, whose report is written from within shutdown, then drew no chart.
-        // A chart is a few hundred KB; the memory cache is also faster and leaves no temp file behind.
+        // Encode in memory (ImageIO's disk cache off): its default cache registers a JVM shutdown hook on first use,
+        // which throws once the JVM is shutting down (an interrupted run, whose report is written from within
+        // shutdown, then drew no chart); and its cache file, left open when a write fails, is closed again at exit
+        // by ImageIO's StreamCloser, which throws too. A chart is a few hundred KB.
         javax.imageio.ImageIO.setUseCache(false);
     }
 
@@ -48,19 +50,29 @@ public final class ChartFiles {
         List<Path> written = new ArrayList<>();
         if (format.png()) {
             Path png = sibling(base, ".png");
-            try (OutputStream out = Files.newOutputStream(png)) {
-                BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG);
-            }
+            write(png, out -> BitmapEncoder.saveBitmap(chart, out, BitmapEncoder.BitmapFormat.PNG));
             written.add(png);
         }
         if (format.svg()) {
             Path svg = sibling(base, ".svg");
-            try (OutputStream out = Files.newOutputStream(svg)) {
-                VectorGraphicsEncoder.saveVectorGraphic(chart, out, VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
-            }
+            write(svg, out -> VectorGraphicsEncoder.saveVectorGraphic(chart, out,
+                    VectorGraphicsEncoder.VectorGraphicsFormat.SVG));
             written.add(svg);
         }
         return written;
+    }
+
+    /**
+     * One chart file, whole or not at all.
+     *
+     * @throws OutputWriteException naming the file and the cause, not the encoder's wrapper around it
+     */
+    private static void write(Path file, AtomicFile.Content content) throws OutputWriteException {
+        try {
+            AtomicFile.write(file, content);
+        } catch (IOException e) {
+            throw new OutputWriteException(file, e);
+        }
     }
 
     private static Path sibling(Path base, String extension) {

@@ -1,11 +1,12 @@
 package io.loadgen.core.gate;
 
+import io.loadgen.core.output.AtomicFile;
+
 import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -36,9 +37,7 @@ public final class JUnitXml {
 
     /** @param source names what was gated, e.g. the file, in the suite's name */
     public static void write(List<Verdict> verdicts, String source, Path file) throws IOException {
-        try (OutputStream out = Files.newOutputStream(file)) {
-            write(verdicts, source, out);
-        }
+        AtomicFile.write(file, out -> write(verdicts, source, out));
     }
 
     public static void write(List<Verdict> verdicts, String source, OutputStream out) throws IOException {

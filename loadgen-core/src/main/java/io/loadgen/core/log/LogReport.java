@@ -2,17 +2,17 @@ package io.loadgen.core.log;
 
 import io.loadgen.core.BadInputException;
 import io.loadgen.core.log.LogReportOptions.TagSelection;
+import io.loadgen.core.output.AtomicFile;
+import io.loadgen.core.output.OutputWriteException;
 import io.loadgen.core.record.StatusTags;
 import org.HdrHistogram.DoubleHistogram;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 
-import java.io.BufferedOutputStream;
 import java.io.ByteArrayOutputStream;
-import java.io.FileNotFoundException;
-import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Date;
@@ -50,6 +50,9 @@ public final class LogReport {
     private final LogReportOptions options;
     private final PrintStream stdout;
     private final PrintStream mergeTo;
+    /** The -o files, written under temporary names until the report is done. */
+    private final List<AtomicFile> files = new ArrayList<>();
+    private final Map<PrintStream, AtomicFile> fileOf = new java.util.IdentityHashMap<>();
     private final Map<String, Channel> channels = new LinkedHashMap<>();
     private final TreeSet<String> tagsSeen = new TreeSet<>();
     private boolean untaggedSeen;
@@ -75,6 +78,22 @@ public final class LogReport {
      * @throws BadInputException when nothing usable remains: no interval in range, or none with the tag
      */
     public List<TagTotal> run(LogSet logs) throws IOException {
+        boolean done = false;
+        try {
+            List<TagTotal> totals = report(logs);
+            for (AtomicFile f : files) {
+                f.commit(); // the -o files appear now, whole
+            }
+            done = true;
+            return totals;
+        } finally {
+            if (!done) {
+                files.forEach(AtomicFile::close); // none of a failed report's files is left, empty or cut short
+            }
+        }
+    }
+
+    private List<TagTotal> report(LogSet logs) throws IOException {
         if (mergeTo != null) {
             writeMergeHeader(logs);
         }
@@ -186,7 +205,7 @@ public final class LogReport {
 
     private List<TagTotal> finish(LogSet logs, int inRange) throws IOException {
         if (options.selection == TagSelection.DEFAULT && channels.containsKey("")) {
-            channels.keySet().removeIf(k -> !k.isEmpty());
+            dropTaggedChannels();
         }
         if (channels.isEmpty()) {
             throw new BadInputException(nothingFound(logs, inRange));
@@ -404,21 +423,25 @@ public final class LogReport {
                 buffered.writeTo(stdout);
                 stdout.flush();
             } else if (buffered == null) {
-                hgrm.close();
+                hgrm.flush();
             }
             if (intervals != null) {
-                intervals.close();
+                intervals.flush();
             }
             if (windows != null) {
-                windows.close();
+                windows.flush();
             }
-            checkErrors();
+            checkErrors(); // then run() commits the files
             return new TagTotal(tag, total.histogram(), firstStartMs, lastEndMs, count);
         }
 
         private void checkErrors() throws IOException {
             for (PrintStream s : new PrintStream[]{hgrm, intervals, windows}) {
                 if (s != null && s != stdout && s.checkError()) {
+                    AtomicFile f = fileOf.get(s);
+                    if (f != null && f.failure() != null) {
+                        throw new OutputWriteException(f.path(), f.failure()); // one line: the file and the cause
+                    }
                     throw new IOException("writing the report for " + (tag == null ? "untagged lines" : "tag " + tag)
                             + " failed (disk full?)");
                 }
@@ -436,10 +459,14 @@ public final class LogReport {
         return options.selection != TagSelection.ONE;
     }
 
-    private static PrintStream create(String file) {
+    private PrintStream create(String file) {
         try {
-            return new PrintStream(new BufferedOutputStream(new FileOutputStream(file), 1 << 16), false);
-        } catch (FileNotFoundException e) {
+            AtomicFile f = AtomicFile.open(Path.of(file));
+            files.add(f);
+            PrintStream s = new PrintStream(f, false);
+            fileOf.put(s, f);
+            return s;
+        } catch (IOException e) {
             throw new BadInputException("cannot write " + file + " (" + e.getMessage() + "); choose a writable -o base name");
         }
     }

@@ -33,8 +33,12 @@ public final class OutputFailures {
 
     /** Records a failure found some other way (e.g. an interval log written on another thread). */
     public void add(String option, Path file, Exception cause) {
-        lines.add("cannot write " + option + " " + file + ": " + reason(cause)
-                + "; free space or choose another path, and run again");
+        lines.add(line(option + " " + file, cause));
+    }
+
+    /** The line for a failed write of {@code what} (e.g. {@code --json run.json}, {@code standard output}). */
+    public static String line(String what, Exception cause) {
+        return "cannot write " + what + ": " + reason(cause) + "; free space or choose another path, and run again";
     }
 
     public boolean isEmpty() {
@@ -45,11 +49,15 @@ public final class OutputFailures {
         return Collections.unmodifiableList(lines);
     }
 
-    /** The innermost message: "No space left on device" rather than the wrappers around it. */
+    /**
+     * The innermost message: "No space left on device" rather than the wrappers around it (an encoder's
+     * {@code IIOException: I/O error writing PNG file!} is an IOException caused by the IOException that says why).
+     */
     public static String reason(Throwable e) {
         Throwable t = e;
         while (t.getCause() != null && t.getCause() != t && (t instanceof java.io.UncheckedIOException
-                || t.getMessage() == null || t.getMessage().contains("Exception"))) {
+                || t.getCause() instanceof IOException || t.getMessage() == null
+                || t.getMessage().contains("Exception"))) {
             t = t.getCause();
         }
         String m = t.getMessage();

@@ -1,10 +1,10 @@
 package io.loadgen.core.summary;
 
+import io.loadgen.core.output.AtomicFile;
 import io.loadgen.core.record.View;
 import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,7 +25,9 @@ import java.util.List;
  * ({@link CorrectedBasis}) has no corrected files, and an unthrottled run no lag file. Each file holds its unit line
  * ({@link HgrmFile#unitLine}), then exactly what {@code histogram.outputPercentileDistribution(out, 5, 1000000.0)}
  * prints: HistogramLogProcessor's {@code .hgrm} of the run's log, for the same tag, after its own two header lines.
- * Existing files are replaced.
+ * Existing files are replaced, each whole or not at all ({@link AtomicFile}), and files of this naming
+ * ({@link #isHgrmFileName}) that this run did not write are removed, so a directory written twice holds only the
+ * second run's files ({@code UPDATE.intended.hgrm} of a run with updates does not outlive it).
  */
 public final class HgrmFiles {
     /** Percentile ticks per half distance, as HdrHistogram's own examples use. */
@@ -60,7 +62,30 @@ public final class HgrmFiles {
         if (result.throttled() && result.lag() != null) {
             written.add(writeOne(dir, "harness.lag", result.lag()));
         }
+        removeStale(dir, written);
         return written;
+    }
+
+    /**
+     * True for a name these files have: {@code OP.intended.hgrm}, {@code OP.failed.service.hgrm},
+     * {@code harness.lag.hgrm}.
+     */
+    public static boolean isHgrmFileName(String name) {
+        return name.equals("harness.lag.hgrm") || name.matches(".+\\.(intended|service|corrected)\\.hgrm");
+    }
+
+    /** Deletes the files of this naming in {@code dir} that are not {@code written}: an earlier run's. */
+    private static void removeStale(Path dir, List<Path> written) throws IOException {
+        java.util.Set<Path> keep = new java.util.HashSet<>();
+        written.forEach(p -> keep.add(p.getFileName()));
+        try (java.util.stream.Stream<Path> files = Files.list(dir)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                if (isHgrmFileName(f.getFileName().toString()) && !keep.contains(f.getFileName())
+                        && Files.isRegularFile(f, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                    Files.delete(f);
+                }
+            }
+        }
     }
 
     private static Path writeOne(Path dir, String tag, Histogram histogram) throws IOException {
@@ -68,15 +93,12 @@ public final class HgrmFiles {
             throw new IllegalArgumentException("operation name would leave the output directory: " + tag);
         }
         Path file = dir.resolve(tag + ".hgrm");
-        try (OutputStream os = Files.newOutputStream(file);
-             PrintStream out = new PrintStream(os, false, StandardCharsets.UTF_8)) {
+        AtomicFile.write(file, os -> {
+            PrintStream out = new PrintStream(os, false, StandardCharsets.UTF_8);
             out.print(UNIT_LINE + "\n");
             histogram.outputPercentileDistribution(out, TICKS_PER_HALF_DISTANCE, OUTPUT_SCALE);
-            out.flush();
-            if (out.checkError()) {
-                throw new IOException("could not write " + file);
-            }
-        }
+            out.flush(); // a failed write is the AtomicFile's to report, with its cause, on commit
+        });
         return file;
     }
 }

@@ -9,6 +9,7 @@ import io.loadgen.core.Secrets;
 import io.loadgen.core.diagnosis.Cause;
 import io.loadgen.core.diagnosis.Diagnosis;
 import io.loadgen.core.driver.Status;
+import io.loadgen.core.output.AtomicFile;
 import io.loadgen.core.record.View;
 import org.HdrHistogram.Histogram;
 
@@ -16,7 +17,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -138,9 +138,7 @@ public final class JsonSummary {
     }
 
     public static void write(RunResult result, Path file) throws IOException {
-        try (OutputStream out = Files.newOutputStream(file)) {
-            write(result, out);
-        }
+        AtomicFile.write(file, out -> write(result, out));
     }
 
     /** Writes pretty-printed JSON to {@code out} and flushes it; does not close it. */

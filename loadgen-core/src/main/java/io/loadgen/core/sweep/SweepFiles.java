@@ -6,11 +6,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.loadgen.core.summary.JsonSummary;
+import io.loadgen.core.output.AtomicFile;
 
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.Writer;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -32,12 +32,14 @@ public final class SweepFiles {
     }
 
     public static void writeCsv(List<SweepStep> steps, Path file) throws IOException {
-        try (Writer w = Files.newBufferedWriter(file)) {
+        AtomicFile.write(file, out -> {
+            Writer w = new java.io.OutputStreamWriter(out, java.nio.charset.StandardCharsets.UTF_8);
             w.write(CSV_HEADER + "\n");
             for (SweepStep step : steps) {
                 w.write(String.join(",", SweepTable.csvCells(step)) + "\n");
             }
-        }
+            w.flush();
+        });
     }
 
     public static ArrayNode toJson(List<SweepStep> steps) {
@@ -55,7 +57,7 @@ public final class SweepFiles {
     }
 
     public static void writeJson(List<SweepStep> steps, Path file) throws IOException {
-        MAPPER.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), toJson(steps));
+        AtomicFile.write(file, out -> writeJson(steps, out));
     }
 
     /** Writes the JSON list to {@code out} (standard output, for {@code --json -}) and flushes it; does not close it. */

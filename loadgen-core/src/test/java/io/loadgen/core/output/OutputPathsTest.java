@@ -11,6 +11,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 class OutputPathsTest {
@@ -48,5 +49,44 @@ class OutputPathsTest {
         assertDoesNotThrow(() -> new OutputPaths().input("-i", Path.of("-")).output("--json", Path.of("-"))
                 .output("--hlog", dir.resolve("a")).output("--json", dir.resolve("b")).input("-P", dir.resolve("c"))
                 .output("--csv", null).check());
+    }
+
+    @Test
+    void aDirectoryOutputOwnsTheNamesItWritesThereAndNoOthers() throws IOException {
+        Path hgrm = dir.resolve("hgrm");
+        Path owned = hgrm.resolve("./READ.intended.hgrm");
+        BadInputException e = assertThrows(BadInputException.class, () -> new OutputPaths()
+                .output("--hlog", owned).directory("--hgrm", hgrm, n -> n.endsWith(".intended.hgrm")).check());
+        assertEquals("--hlog " + owned + " is a file that --hgrm " + hgrm + " writes; give each output its own file",
+                e.getMessage());
+        Files.createDirectory(hgrm);
+        assertDoesNotThrow(() -> new OutputPaths().output("--hlog", hgrm.resolve("run.hlog"))
+                .directory("--hgrm", hgrm, n -> n.endsWith(".intended.hgrm")).check());
+        Path input = Files.writeString(hgrm.resolve("old.intended.hgrm"), "x");
+        e = assertThrows(BadInputException.class, () -> new OutputPaths().input("INPUT", input)
+                .directory("--hgrm", hgrm, n -> n.endsWith(".intended.hgrm")).check());
+        assertEquals("--hgrm " + hgrm + " writes " + input + ", the INPUT input; writing it would destroy what is"
+                + " read: choose another directory", e.getMessage());
+    }
+
+    @Test
+    void twoOutputsOnStandardOutputAreRefusedUnderAnyOfItsNames() {
+        for (String name : List.of("-", "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1")) {
+            BadInputException e = assertThrows(BadInputException.class, () -> new OutputPaths()
+                    .output("--json", Path.of("-")).output("--hlog", Path.of(name)).check());
+            assertEquals("--json - and --hlog " + name + " both write to standard output, where they would"
+                    + " interleave; send all but one to a file", e.getMessage());
+        }
+        assertDoesNotThrow(() -> new OutputPaths().output("--json", Path.of("-")).check());
+    }
+
+    @Test
+    void aFileOutputInADirectoryThatDoesNotExistIsRefusedNamingTheDirectory() {
+        Path missing = dir.resolve("out/x");
+        BadInputException e = assertThrows(BadInputException.class,
+                () -> new OutputPaths().output("--json", missing.resolve("run.json")).check());
+        assertEquals("--json " + missing.resolve("run.json") + ": the directory " + missing + " does not exist;"
+                + " create it or choose another path", e.getMessage());
+        assertFalse(Files.exists(dir.resolve("out")));
     }
 }

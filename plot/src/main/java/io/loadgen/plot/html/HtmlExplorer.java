@@ -1,11 +1,12 @@
 package io.loadgen.plot.html;
 
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.output.AtomicFile;
+import io.loadgen.core.output.OutputWriteException;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileSystemException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -53,10 +54,12 @@ public final class HtmlExplorer {
     public static void write(List<Path> logs, ExplorerOptions options, Path out) throws IOException {
         String page = render(logs, options);
         try {
-            Files.writeString(out, page, StandardCharsets.UTF_8);
+            AtomicFile.write(out, o -> o.write(page.getBytes(StandardCharsets.UTF_8)));
         } catch (FileSystemException e) {
             throw new BadInputException("cannot write the HTML page " + out + " (" + e.getMessage()
                     + "); choose a writable path for --html", e);
+        } catch (IOException e) {
+            throw new OutputWriteException(out, e);
         }
     }
 
