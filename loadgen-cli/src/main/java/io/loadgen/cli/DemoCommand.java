@@ -1,6 +1,5 @@
 package io.loadgen.cli;
 
-import io.loadgen.core.BadInputException;
 
 import io.loadgen.core.record.View;
 import io.loadgen.core.run.RunOptions;
@@ -11,7 +10,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Locale;
@@ -65,11 +63,7 @@ final class DemoCommand implements Callable<Integer> {
                 .hlog(hlog)
                 .seed(report.seedOrRandom())
                 .build();
-        Path dir = hlog.toAbsolutePath().getParent();
-        if (dir != null && !Files.isDirectory(dir)) { // before the line that announces the run
-            throw new BadInputException("--hlog " + hlog + ": directory " + dir + " does not exist; create it or choose"
-                    + " another path");
-        }
+        RunReporter.checkWritableFile(hlog, "--hlog"); // before the line that announces the run
         io.err().println("loadgen demo: " + options.describe() + "; interval log " + hlog);
         int code = new RunReporter(io, report).run(options, null, this::explain);
         new RunCharts(io).ofLog(hlog, hlog.toAbsolutePath().getParent()); // next to the log
