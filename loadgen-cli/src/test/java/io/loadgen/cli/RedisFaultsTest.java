@@ -37,6 +37,11 @@ class RedisFaultsTest {
             assertFalse(child.err().contains("\tat "), "no stack frames without -v: " + child.err());
             assertFalse(child.err().contains("Caused by"), child.err());
             assertTrue(child.out().contains("(reconnecting fails: NOAUTH Authentication required."), child.out());
+            String said = "redis: reconnecting to " + server.uri() + " fails: NOAUTH Authentication required."
+                    + " (did the server's password change?)";
+            assertEquals(1, child.err().lines().filter(l -> l.endsWith(said)).count(),
+                    "each distinct reconnect failure is said once, not every attempt: " + child.err());
+            assertFalse(child.err().contains("ConnectionWatchdog"), "Lettuce's warning per attempt is quiet: " + child.err());
             assertFalse(child.out().contains("s3cret") || child.err().contains("s3cret"), "the password is not echoed");
         }
     }

@@ -70,6 +70,11 @@ final class RedisConnector {
 
     static final long MAX_RECONNECT_DELAY_MS = 500;
 
+    private static final org.apache.logging.log4j.Logger LOG = org.apache.logging.log4j.LogManager.getLogger(RedisConnector.class);
+
+    /** Distinct reconnect failures logged at most; beyond, the headline and the counters tell the rest. */
+    private static final int MAX_SAID = 16;
+
     /**
      * Commands written while a connection's replies are being read (the completions that issue the next
      * operations) are flushed once, when the read is done, not one write per command: with pipelining, one
@@ -106,7 +111,7 @@ final class RedisConnector {
      * @throws BadInputException when the server cannot be reached, naming the URI and the fix
      */
     static Opened open(RedisSettings settings, int connections, int ioThreads, int issuers) {
-        Opened opened = new Opened(ioThreads, connections, issuers);
+        Opened opened = new Opened(ioThreads, connections, issuers, Secrets.redact(settings.uriText()));
         try {
             for (int i = 0; i < ioThreads; i++) {
                 opened.loops[i] = new IoLoop(i);
@@ -270,9 +275,12 @@ final class RedisConnector {
         private final ConnectCounter connects = new ConnectCounter();
         private final ChannelTracker tracker = new ChannelTracker();
         private final int issuers;
+        /** The server, redacted, for messages. */
+        private final String uri;
 
         @SuppressWarnings("unchecked")
-        private Opened(int ioThreads, int connections, int issuers) {
+        private Opened(int ioThreads, int connections, int issuers, String uri) {
+            this.uri = uri;
             this.issuers = Math.max(1, issuers);
             this.loops = new IoLoop[ioThreads];
             this.resources = new ClientResources[ioThreads];
@@ -320,10 +328,24 @@ final class RedisConnector {
          */
         private volatile Throwable reconnectFailure;
 
-        /** Lettuce's events, on its event executor: keeps the cause of a failed reconnect. */
+        /** The reconnect failures already said, by message: each distinct one is logged once, not every attempt. */
+        private final java.util.Set<String> said = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+        /**
+         * Lettuce's events, on its event executor: keeps the cause of a failed reconnect, and logs each distinct
+         * failure once (log4j2.xml quiets Lettuce's own warning, one per attempt every few seconds).
+         */
         private void onEvent(Event event) {
             if (event instanceof ReconnectFailedEvent failed && failed.getCause() != null) {
-                reconnectFailure = failed.getCause();
+                String message = rootMessage(failed.getCause());
+                Throwable kept = reconnectFailure;
+                if (kept == null || isAuthError(message) || !isAuthError(rootMessage(kept))) {
+                    reconnectFailure = failed.getCause(); // the latest, but a refused password outranks a transient
+                }
+                if (said.size() < MAX_SAID && said.add(message)) {
+                    LOG.warn("redis: reconnecting to {} fails: {}{}", uri, message,
+                            isAuthError(message) ? " (did the server's password change?)" : "");
+                }
             }
         }
 
