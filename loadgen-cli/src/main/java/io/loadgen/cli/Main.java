@@ -157,7 +157,8 @@ public final class Main {
         if (verbose) {
             printRedactedStackTrace(ex, err);
         }
-        return bad != null ? EXIT_BAD_INPUT : EXIT_FAILED;
+        return bad instanceof io.loadgen.core.DamagedInputException ? EXIT_DAMAGED_INPUT
+                : bad != null ? EXIT_BAD_INPUT : EXIT_FAILED;
     }
 
     /** The stack trace, each line redacted: exception messages may quote a URI with its password. */

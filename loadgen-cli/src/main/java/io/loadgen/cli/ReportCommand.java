@@ -140,6 +140,27 @@ final class ReportCommand implements Callable<Integer> {
                     + " which (default: refuse with exit code 3, as the merge would not be the whole run).")
     boolean allowPartial;
 
+    @Option(names = "--allow-mixed",
+            description = "Merge logs of different runs (their #[run_id] lines differ); default: refuse, exit code 3.")
+    boolean allowMixed;
+
+    @Option(names = "--include-warmup",
+            description = "Count the run's warm-up (--warmup), which the run's own JSON leaves out. Without it the"
+                    + " warm-up is left out, unless HistogramLogProcessor's single-dash options are used (-i, -o,"
+                    + " -tag, -start ...): then every line counts, as HistogramLogProcessor counts it.")
+    boolean includeWarmup;
+
+    /**
+     * HistogramLogProcessor's own spellings: a command line that uses one is that tool's, and gets its numbers
+     * (the warm-up counted); the GNU spellings are loadgen's, and get the run's.
+     */
+    static final java.util.Set<String> HLP_SPELLINGS = java.util.Set.of("-i", "-o", "-tag", "-alltags", "-listtags",
+            "-start", "-end", "-csv", "-outputValueUnitRatio", "-percentilesOutputTicksPerHalf",
+            "-correctLogWithKnownCoordinatedOmission", "-mwp", "-mwpl");
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     ReportCommand(Streams io) {
         this.io = io;
     }
@@ -162,9 +183,13 @@ final class ReportCommand implements Callable<Integer> {
                 .check();
         PrintStream stdout = jsonToStdout ? new PrintStream(OutputStream.nullOutputStream()) : io.out();
         OutputFailures failures = new OutputFailures();
-        try (LogSet set = LogSet.open(logs, w -> io.err().println("warning: " + w));
+        try (LogSet set = LogSet.open(logs, w -> io.err().println("warning: " + w), allowMixed);
              PrintStream merged = mergeTo == null ? null : mergeStream(mergeTo)) {
             if (!shardsWhole(set.shards())) {
+                return Main.EXIT_DAMAGED_INPUT;
+            }
+            if (!set.repeated().isEmpty()) {
+                io.err().println("loadgen: not merged: " + set.repeated());
                 return Main.EXIT_DAMAGED_INPUT;
             }
             List<TagTotal> totals = new LogReport(o, stdout, merged).run(set);
@@ -173,6 +198,10 @@ final class ReportCommand implements Callable<Integer> {
                 if (merged.checkError()) {
                     failures.add("--merge-to", mergeTo, new IOException("the write failed (disk full?)"));
                 }
+            }
+            if (!o.listTags && set.integrity().cut()) {
+                io.err().println("loadgen: partial: " + set.integrity().describePartial() + ", cut without its closing"
+                        + " #[run end] line (a killed run, a full disk): counts and throughput are of that part only");
             }
             if (json != null && !o.listTags) {
                 failures.attempt("--json", Path.of(json), () -> writeJson(totals, set));
@@ -228,6 +257,7 @@ final class ReportCommand implements Callable<Integer> {
         }
         o.outputValueUnitRatio = outputValueUnitRatio;
         o.expectedIntervalForCoordinatedOmissionCorrection = expectedInterval;
+        o.excludeWarmup = !includeWarmup && !hlpCommandLine();
         if (movingWindowPercentile != null || movingWindowLengthMs != null) {
             o.movingWindow = true;
             if (output == null) {
@@ -253,6 +283,20 @@ final class ReportCommand implements Callable<Integer> {
         return o;
     }
 
+    /** Whether the command line uses one of HistogramLogProcessor's single-dash spellings ({@link #HLP_SPELLINGS}). */
+    private boolean hlpCommandLine() {
+        if (spec == null || spec.commandLine() == null || spec.commandLine().getParseResult() == null) {
+            return false;
+        }
+        for (String arg : spec.commandLine().getParseResult().originalArgs()) {
+            int eq = arg.indexOf('=');
+            if (HLP_SPELLINGS.contains(eq > 0 ? arg.substring(0, eq) : arg)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static PrintStream mergeStream(Path file) {
         try {
             return new PrintStream(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16), false);
@@ -267,6 +311,7 @@ final class ReportCommand implements Callable<Integer> {
         if (set.shards().sharded()) {
             node.set("shards", set.shards().toJson());
         }
+        node.set("integrity", set.integrity().toJson()); // a gate on this JSON judges it as on the logs
         var writer = new ObjectMapper().writerWithDefaultPrettyPrinter().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
         if ("-".equals(json)) {
             writer.writeValue(io.out(), node);

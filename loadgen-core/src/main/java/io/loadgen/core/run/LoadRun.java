@@ -17,6 +17,7 @@ import io.loadgen.core.driver.RunEvents;
 import io.loadgen.core.driver.Status;
 import io.loadgen.core.record.Histograms;
 import io.loadgen.core.record.IntervalLog;
+import io.loadgen.core.record.RunId;
 import io.loadgen.core.record.View;
 import io.loadgen.core.record.WorkerRecorders;
 import io.loadgen.core.schedule.PhasedSchedule;
@@ -72,6 +73,8 @@ public final class LoadRun {
     static final long NO_END_NS = 1L << 62;
 
     private final RunOptions options;
+    /** This run's identity, in its log's header and its JSON ({@link RunId}). */
+    private final String runId;
     private final DriverProvider provider;
     private final PrintStream status;
     private PrintStream warnings;
@@ -106,6 +109,7 @@ public final class LoadRun {
     }
 
     LoadRun(RunOptions options, DriverProvider provider, OperationPlan plan, PrintStream status, NanoClock clock) {
+        this.runId = RunId.of(options.shard(), options.startAtMs());
         this.options = options;
         this.provider = provider;
         this.plan = plan;
@@ -298,7 +302,11 @@ public final class LoadRun {
         if (aggregator.failure() != null) {
             throw new IllegalStateException("interval aggregator failed", aggregator.failure());
         }
-        return result(ops, loops, totals, driver, gcBefore, health, t0Ms);
+        RunResult result = result(ops, loops, totals, driver, gcBefore, health, t0Ms);
+        if (log != null) {
+            log.writeRunEnd(result.stopReason(), aggregator.lastEndMs() - t0Ms); // the sampler has ended: ours now
+        }
+        return result;
     }
 
     /**
@@ -552,7 +560,7 @@ public final class LoadRun {
                 stop.isStopped() ? stop.reason() : issued == options.operations() ? "operations" : "duration",
                 corrected, health.report(totals.measuredNs(), options.throttled(), lag, diagnosis),
                 new RunInfo(t0Ms, options.seed(), options.effectiveProperties(), options.shard(),
-                        options.startAtMs() == 0 ? null : options.startAtMs()), diagnosis);
+                        options.startAtMs() == 0 ? null : options.startAtMs(), runId), diagnosis);
     }
 
     /**
@@ -641,6 +649,7 @@ public final class LoadRun {
         c.add("loadgen interval log: latencies in nanoseconds; the max column is in milliseconds");
         c.add("run: " + options.describe() + " in_flight_per_thread=" + inFlightPerThread(driver));
         c.add("properties: " + properties);
+        c.add(IntervalLog.RUN_ID + ": " + runId);
         if (options.shard() != null) {
             c.add("shard: index=" + options.shard().index() + " count=" + options.shard().count() + " start_at="
                     + (options.startAtMs() == 0 ? "-" : Long.toString(options.startAtMs())));

@@ -156,6 +156,9 @@ public final class JsonSummary {
         root.put("version", RunInfo.loadgenVersion());
         root.put("start_time", info.start() == null ? null : info.start().toString());
         putNumber(root, "seed", info.seed());
+        if (info.runId() != null) {
+            root.put("run_id", info.runId());
+        }
         if (info.properties() == null) {
             root.putNull("properties");
         } else {

@@ -39,6 +39,9 @@ record ExplorerData(List<String> sources, List<TagSeries> tags, List<LogHeader> 
      */
     static ExplorerData read(List<Path> logs, ExplorerOptions options) throws IOException {
         try (LogSet set = LogSet.open(logs, options.warnings())) {
+            if (!set.repeated().isEmpty()) {
+                throw new io.loadgen.core.DamagedInputException("not shown: " + set.repeated());
+            }
             Map<String, TagSeries> byTag = new LinkedHashMap<>();
             TreeSet<String> seen = new TreeSet<>();
             double prefixMaxStart = Double.NEGATIVE_INFINITY;
