@@ -360,7 +360,7 @@ final class LogFile implements Closeable {
                 observedBaseTime = true;
             }
         }
-        if (line.startsWith("#[" + io.loadgen.core.record.IntervalLog.RUN_END + ": ")) {
+        if (line.startsWith("#[" + io.loadgen.core.record.IntervalLog.RUN_END + ": ") && line.endsWith("]")) {
             ended = true;
         }
         comments.add(line.substring(1));
