@@ -67,13 +67,13 @@ final class JsonSource extends GateSource {
     Evaluation evaluate(List<Rule> rules) {
         rules.forEach(this::check);
         List<Verdict> verdicts = new ArrayList<>();
-        if (!contradictions.isEmpty()) {
+        if (integrity != null && integrity.damaged()) {
+            // As the gate on its logs says it; the contradictions such damage leaves in the totals follow from it.
+            verdicts.add(Verdict.damagedInput(name(), integrity.describe()));
+        } else if (!contradictions.isEmpty()) {
             verdicts.add(Verdict.damagedInput(name(), "the summary contradicts itself: " + contradictions.get(0)
                     + (contradictions.size() > 1 ? " (and " + (contradictions.size() - 1) + " more)" : "")
                     + "; loadgen writes none of these, so it was edited, cut or damaged"));
-        }
-        if (integrity != null && integrity.damaged()) {
-            verdicts.add(Verdict.damagedInput(name(), integrity.describe())); // as the gate on its logs says it
         }
         for (Rule rule : rules) {
             verdicts.addAll(onPartial(rule, RuleEvaluator.evaluate(rule, measurements), integrity, policy.allowPartial()));
