@@ -21,7 +21,8 @@ import java.util.Set;
  * <p>Exit codes ({@link #EXIT_CODES}, the README's table): 0 success; 1 the run failed, an output could not be
  * written in full, or the heap ran out (one line naming the limit and how to raise it); 2 bad input (one line on
  * stderr naming the problem and the fix; a stack trace only with {@code -v}); 3 {@code gate}'s input is damaged and
- * was not judged, or a sharded run's logs lack a shard or hold one twice ({@code report}, {@code gate}); 99 a gate failed ({@code gate}, {@code run --gate}), k6's code for failed thresholds, so CI tells
+ * was not judged, or a sharded run's logs lack a shard or hold one twice ({@code report}, {@code gate}), or logs of
+ * different runs or one log twice were given ({@link io.loadgen.core.DamagedInputException}); 99 a gate failed ({@code gate}, {@code run --gate}), k6's code for failed thresholds, so CI tells
  * a slow target from a broken run; 130 / 143 when interrupted by SIGINT / SIGTERM (after printing the summary of
  * what ran).
  */
