@@ -69,7 +69,8 @@ public final class Plotter {
             throw new BadInputException("--html needs an interval log (run --hlog FILE) among the inputs");
         }
         ExplorerOptions.Builder page = ExplorerOptions.builder().tags(options.tags())
-                .start(options.startSec()).end(options.endSec()).warnings(warnings);
+                .start(options.startSec()).end(options.endSec()).warnings(warnings)
+                .reading(options.allowMixed(), options.includeWarmup());
         if (options.style().title() != null) {
             page.title(options.style().title());
         }

@@ -73,8 +73,8 @@ public final class LoadRun {
     static final long NO_END_NS = 1L << 62;
 
     private final RunOptions options;
-    /** This run's identity, in its log's header and its JSON ({@link RunId}). */
-    private final String runId;
+    /** This run's identity, in its log's header and its JSON ({@link RunId}); drawn once the driver is open. */
+    private String runId;
     private final DriverProvider provider;
     private final PrintStream status;
     private PrintStream warnings;
@@ -109,7 +109,6 @@ public final class LoadRun {
     }
 
     LoadRun(RunOptions options, DriverProvider provider, OperationPlan plan, PrintStream status, NanoClock clock) {
-        this.runId = RunId.of(options.shard(), options.startAtMs());
         this.options = options;
         this.provider = provider;
         this.plan = plan;
@@ -277,6 +276,7 @@ public final class LoadRun {
         }
         // Without a duration the end is 2^62 ns (146 years) away, not Long.MAX_VALUE: times compare wrap-safely.
         long endNs = t0Ns + (options.duration().isZero() ? NO_END_NS : options.duration().toNanos());
+        runId = RunId.of(options.shard(), options.startAtMs());
         if (log != null) {
             log.writeHeader(t0Ms, headerComments(ops, properties, driver));
         }

@@ -38,7 +38,7 @@ record ExplorerData(List<String> sources, List<TagSeries> tags, List<LogHeader> 
      *                           absent, or a tag holds DoubleHistograms
      */
     static ExplorerData read(List<Path> logs, ExplorerOptions options) throws IOException {
-        try (LogSet set = LogSet.open(logs, options.warnings())) {
+        try (LogSet set = LogSet.open(logs, options.warnings(), options.allowMixed())) {
             if (!set.repeated().isEmpty()) {
                 throw new io.loadgen.core.DamagedInputException("not shown: " + set.repeated());
             }
@@ -56,6 +56,9 @@ record ExplorerData(List<String> sources, List<TagSeries> tags, List<LogHeader> 
                 }
                 if (start > options.endSec()) {
                     break; // as report: the first line past the range ends the read
+                }
+                if (!options.includeWarmup() && line.warmup()) {
+                    continue; // the run's warm-up, which its JSON and report leave out
                 }
                 inRange++;
                 String tag = line.tag() == null ? UNTAGGED : line.tag();
