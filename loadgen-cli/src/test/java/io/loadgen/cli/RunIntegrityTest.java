@@ -61,6 +61,8 @@ class RunIntegrityTest {
         JsonNode merged = json(report.out);
         assertEquals(count, merged.at("/operations/READ/intended/count").asLong(), "the run's count, not its warm-up's");
         assertEquals(run.at("/operations/READ/count").asLong(), merged.at("/operations/READ/count").asLong());
+        assertTrue(run.path("run_id").asText().matches("[0-9a-f-]{36}"), run.toString());
+        assertEquals(run.path("run_id"), merged.path("run_id"), "report names the run its log is of");
         assertFalse(merged.at("/integrity/damaged").asBoolean(true));
         assertTrue(merged.at("/integrity/partial").isNull(), "the run wrote its closing line");
         Cli gate = Cli.run("gate", path("warm.hlog"), "--rule", "READ.intended.count >= " + count, "--rule",
@@ -104,6 +106,7 @@ class RunIntegrityTest {
         assertEquals(0, report.exitCode, report.err);
         assertEquals(sum, json(report.out).at("/operations/READ/count").asLong(),
                 "the merged logs count what the four shards' JSONs count");
+        assertEquals(id, json(report.out).path("run_id").asText());
 
         // Shard 3 of another run (another id) with the first three of this one: refused by report, gate and plot.
         Path stranger = dir.resolve("stranger-3.hlog");
