@@ -39,6 +39,8 @@ final class LogSource extends GateSource {
     private final String name;
     /** The shards missing or given twice, when the logs are a sharded run's; empty when whole or unsharded. */
     private String shardProblem = "";
+    /** Lines in range left out as the run's warm-up. */
+    private long warmupLines;
 
     private final InputPolicy policy;
 
@@ -80,6 +82,11 @@ final class LogSource extends GateSource {
         Map<Long, WindowTracker> trackers = new LinkedHashMap<>();
         HistogramSet whole = new HistogramSet();
         LogIntegrity integrity = read(whole, trackers, rules);
+        if (whole.isEmpty() && warmupLines > 0) {
+            throw new BadInputException("every interval of " + name + (range.isAll() ? "" : " " + range.describe())
+                    + " is of the run's warm-up (--warmup, which the run's totals leave out too); give"
+                    + " --include-warmup to judge it");
+        }
         if (whole.isEmpty()) {
             throw new BadInputException(name + " has no tagged intervals" + (range.isAll() ? "" : " " + range.describe())
                     + "; give a log written by loadgen run --hlog FILE" + (range.isAll() ? "" : ", or widen the range"));
@@ -132,7 +139,11 @@ final class LogSource extends GateSource {
             for (LogInterval line = logs.next(); line != null; line = logs.next()) {
                 long startMs = Math.round((line.absoluteStartSec() - startSec) * 1000);
                 long endMs = Math.round((line.absoluteEndSec() - startSec) * 1000);
-                if (!range.contains(startMs) || (!policy.includeWarmup() && line.warmup())) {
+                if (!range.contains(startMs)) {
+                    continue;
+                }
+                if (!policy.includeWarmup() && line.warmup()) {
+                    warmupLines++;
                     continue; // the warm-up is not the run's: its JSON leaves it out too
                 }
                 if (line.tag() == null) {
