@@ -154,6 +154,10 @@ class RunIntegrityTest {
         String holds = String.format(Locale.ROOT, "the log holds %.1f s of a 3 s run (%.0f %%)", held, 100 * held / 3);
         assertEquals("loadgen: partial: " + holds + ", cut without its closing #[run end] line (a killed run, a full"
                 + " disk): counts and throughput are of that part only\n", report.err);
+        Cli plot = Cli.run("plot", cut.toString(), "-o", path("cut-charts"));
+        assertEquals(0, plot.exitCode, plot.err);
+        assertEquals("warning: " + cut + ": partial: " + holds + ", cut without its closing #[run end] line; the"
+                + " charts show that part\n", plot.err);
         for (String input : new String[]{cut.toString(), path("cut.json")}) {
             Cli gate = Cli.run("gate", input, "--rule", "throughput > 1/s", "--rule", "READ.intended.p99 < 10s");
             assertEquals(Main.EXIT_GATE_FAILED, gate.exitCode, gate.out + gate.err);

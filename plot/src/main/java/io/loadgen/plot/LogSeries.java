@@ -137,6 +137,10 @@ public final class LogSeries {
                         .add(new IntervalPoint(start, line.absoluteEndSec() - relativeTo, histogram));
             }
             check(set, selection, present, inRange);
+            if (set.integrity().cut()) {
+                warnings.accept(String.join(", ", set.names()) + ": partial: " + set.integrity().describePartial()
+                        + ", cut without its closing #[run end] line; the charts show that part");
+            }
             Map<String, TagSeries> series = new LinkedHashMap<>();
             builders.forEach((tag, b) -> series.put(tag, b.build()));
             return new LogSeries(set.names(), set.startTimeSec(), series, set.events(), set.comments());
