@@ -2,6 +2,7 @@ package io.loadgen.cli;
 
 import io.loadgen.core.Secrets;
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.DamagedInputException;
 import io.loadgen.core.EditDistance;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -158,7 +159,7 @@ public final class Main {
         if (verbose) {
             printRedactedStackTrace(ex, err);
         }
-        return bad instanceof io.loadgen.core.DamagedInputException ? EXIT_DAMAGED_INPUT
+        return bad instanceof DamagedInputException ? EXIT_DAMAGED_INPUT
                 : bad != null ? EXIT_BAD_INPUT : EXIT_FAILED;
     }
 

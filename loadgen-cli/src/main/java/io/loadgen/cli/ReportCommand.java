@@ -14,9 +14,11 @@ import io.loadgen.core.output.OutputFailures;
 import io.loadgen.core.output.OutputPaths;
 import io.loadgen.core.log.LogSummary;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 import java.io.BufferedOutputStream;
 import java.io.IOException;
@@ -26,6 +28,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 
 /**
@@ -154,12 +157,12 @@ final class ReportCommand implements Callable<Integer> {
      * HistogramLogProcessor's own spellings: a command line that uses one is that tool's, and gets its numbers
      * (the warm-up counted); the GNU spellings are loadgen's, and get the run's.
      */
-    static final java.util.Set<String> HLP_SPELLINGS = java.util.Set.of("-i", "-o", "-tag", "-alltags", "-listtags",
+    static final Set<String> HLP_SPELLINGS = Set.of("-i", "-o", "-tag", "-alltags", "-listtags",
             "-start", "-end", "-csv", "-outputValueUnitRatio", "-percentilesOutputTicksPerHalf",
             "-correctLogWithKnownCoordinatedOmission", "-mwp", "-mwpl");
 
-    @picocli.CommandLine.Spec
-    picocli.CommandLine.Model.CommandSpec spec;
+    @Spec
+    CommandSpec spec;
 
     ReportCommand(Streams io) {
         this.io = io;

@@ -1,6 +1,7 @@
 package io.loadgen.core.gate;
 
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.log.LogIntegrity;
 
 import java.io.BufferedInputStream;
 import java.io.IOException;
@@ -76,7 +77,7 @@ abstract class GateSource {
      * the whole run's count or throughput fails, saying how much the data holds, unless {@code allowPartial};
      * latency rules and windowed rules (each window is whole) judge what is there.
      */
-    static List<Verdict> onPartial(Rule rule, List<Verdict> verdicts, io.loadgen.core.log.LogIntegrity integrity,
+    static List<Verdict> onPartial(Rule rule, List<Verdict> verdicts, LogIntegrity integrity,
                                    boolean allowPartial) {
         if (integrity == null || !integrity.cut() || allowPartial || rule.windowed() || !countsTheRun(rule)) {
             return verdicts;

@@ -2,6 +2,8 @@ package io.loadgen.core.log;
 
 import io.loadgen.core.BadInputException;
 import io.loadgen.core.record.EventLine;
+import io.loadgen.core.record.IntervalLog;
+import io.loadgen.core.time.Durations;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;
@@ -15,6 +17,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -86,11 +90,7 @@ final class LogFile implements Closeable {
         this.name = name;
         this.warnings = warnings;
         BufferedInputStream buffered = new BufferedInputStream(raw, 1 << 16);
-        buffered.mark(2);
-        int b0 = buffered.read();
-        int b1 = buffered.read();
-        buffered.reset();
-        boolean gzip = b0 == 0x1f && b1 == 0x8b;
+        boolean gzip = isGzip(buffered);
         this.lastLineComplete = endsWithNewline && !gzip;
         InputStream text = gzip ? new GZIPInputStream(buffered, 1 << 16) : buffered;
         this.in = new BufferedReader(new InputStreamReader(text, StandardCharsets.UTF_8), 1 << 16);
@@ -103,19 +103,15 @@ final class LogFile implements Closeable {
      * Null when the file cannot be read as text (opening it reports why).
      */
     static byte[] intervalDigest(Path path) {
-        java.security.MessageDigest digest;
+        MessageDigest digest;
         try {
-            digest = java.security.MessageDigest.getInstance("SHA-256");
-        } catch (java.security.NoSuchAlgorithmException e) {
+            digest = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e); // every JVM has SHA-256
         }
         try (InputStream raw = Files.newInputStream(path)) {
             BufferedInputStream buffered = new BufferedInputStream(raw, 1 << 16);
-            buffered.mark(2);
-            int b0 = buffered.read();
-            int b1 = buffered.read();
-            buffered.reset();
-            InputStream text = b0 == 0x1f && b1 == 0x8b ? new GZIPInputStream(buffered, 1 << 16) : buffered;
+            InputStream text = isGzip(buffered) ? new GZIPInputStream(buffered, 1 << 16) : buffered;
             BufferedReader reader = new BufferedReader(new InputStreamReader(text, StandardCharsets.UTF_8), 1 << 16);
             String line;
             while ((line = reader.readLine()) != null) {
@@ -128,6 +124,15 @@ final class LogFile implements Closeable {
             // a cut gzip stream: what was read so far
         }
         return digest.digest();
+    }
+
+    /** Whether the stream starts with gzip's magic bytes (1f 8b); nothing is consumed. */
+    private static boolean isGzip(BufferedInputStream in) throws IOException {
+        in.mark(2);
+        int b0 = in.read();
+        int b1 = in.read();
+        in.reset();
+        return b0 == 0x1f && b1 == 0x8b;
     }
 
     /** Whether the whole file has been read. */
@@ -222,7 +227,7 @@ final class LogFile implements Closeable {
             String w = runValue("warmup");
             if (w != null) {
                 try {
-                    warmupMs = io.loadgen.core.time.Durations.parse(w, "warmup").toMillis();
+                    warmupMs = Durations.parse(w, "warmup").toMillis();
                 } catch (IllegalArgumentException e) {
                     warnings.accept(name + ": the run header's warmup=" + w + " is not a duration; the warm-up is"
                             + " counted as measured");
@@ -239,7 +244,7 @@ final class LogFile implements Closeable {
             return Double.NaN;
         }
         try {
-            return io.loadgen.core.time.Durations.parse(d, "duration").toMillis() / 1000.0;
+            return Durations.parse(d, "duration").toMillis() / 1000.0;
         } catch (IllegalArgumentException e) {
             return Double.NaN;
         }
@@ -251,7 +256,7 @@ final class LogFile implements Closeable {
 
     /** The run's identity from the header's {@code #[run_id: ...]}; null for a log without one (older, or not loadgen's). */
     String runId() {
-        return LogHeader.of(name, comments).value(io.loadgen.core.record.IntervalLog.RUN_ID).orElse(null);
+        return LogHeader.of(name, comments).value(IntervalLog.RUN_ID).orElse(null);
     }
 
     /** Whether the closing {@code #[run end: ...]} line was read. */
@@ -360,7 +365,7 @@ final class LogFile implements Closeable {
                 observedBaseTime = true;
             }
         }
-        if (line.startsWith("#[" + io.loadgen.core.record.IntervalLog.RUN_END + ": ") && line.endsWith("]")) {
+        if (line.startsWith("#[" + IntervalLog.RUN_END + ": ") && line.endsWith("]")) {
             ended = true;
         }
         comments.add(line.substring(1));

@@ -2,6 +2,7 @@ package io.loadgen.core.log;
 
 import io.loadgen.core.BadInputException;
 import io.loadgen.core.log.LogReportOptions.TagSelection;
+import io.loadgen.core.record.IntervalLog;
 import io.loadgen.core.record.StatusTags;
 import org.HdrHistogram.DoubleHistogram;
 import org.HdrHistogram.EncodableHistogram;
@@ -17,10 +18,12 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -249,10 +252,10 @@ public final class LogReport {
      * read later, it is then whole, as they were.
      */
     private void writeMergeEnd(LogSet logs) {
-        boolean named = logs.headers().stream().anyMatch(h -> h.value(io.loadgen.core.record.IntervalLog.RUN_ID).isPresent());
+        boolean named = logs.headers().stream().anyMatch(h -> h.value(IntervalLog.RUN_ID).isPresent());
         if (named && !logs.integrity().cut() && mergeEndSec > Double.NEGATIVE_INFINITY) {
             mergeTo.format(Locale.ROOT, "#[%s: stop_reason=merged length_s=%.3f]%n",
-                    io.loadgen.core.record.IntervalLog.RUN_END, mergeEndSec - mergeBaseSec);
+                    IntervalLog.RUN_END, mergeEndSec - mergeBaseSec);
         }
     }
 
@@ -262,9 +265,9 @@ public final class LogReport {
         org.HdrHistogram.HistogramLogWriter w = new org.HdrHistogram.HistogramLogWriter(mergeTo);
         w.outputComment("[loadgen merged interval log: " + logs.size() + " log(s) merged on absolute time: "
                 + String.join(", ", logs.names()) + "]");
-        java.util.Set<String> runIds = new java.util.LinkedHashSet<>();
-        logs.headers().forEach(h -> h.value(io.loadgen.core.record.IntervalLog.RUN_ID).ifPresent(runIds::add));
-        String runIdLine = "[" + io.loadgen.core.record.IntervalLog.RUN_ID + ": ";
+        Set<String> runIds = new LinkedHashSet<>();
+        logs.headers().forEach(h -> h.value(IntervalLog.RUN_ID).ifPresent(runIds::add));
+        String runIdLine = "[" + IntervalLog.RUN_ID + ": ";
         if (runIds.size() == 1) {
             w.outputComment(runIdLine + runIds.iterator().next() + "]");
         }

@@ -6,7 +6,9 @@ import io.loadgen.core.output.OutputPaths;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -120,13 +122,13 @@ public final class LogSet implements AutoCloseable {
         for (int i = 0; i < paths.size(); i++) {
             Path p = paths.get(i);
             boolean stdin = p.toString().equals("-");
-            byte[] digest = stdin || paths.size() < 2 || !java.nio.file.Files.isRegularFile(p) ? null
+            byte[] digest = stdin || paths.size() < 2 || !Files.isRegularFile(p) ? null
                     : LogFile.intervalDigest(p);
             digests.add(digest);
             for (int j = 0; j < i; j++) {
                 boolean sameFile = !stdin && OutputPaths.sameFile(p, paths.get(j));
                 if (sameFile || (digest != null && digests.get(j) != null
-                        && java.security.MessageDigest.isEqual(digest, digests.get(j)))) {
+                        && MessageDigest.isEqual(digest, digests.get(j)))) {
                     count++;
                     String line = p + (sameFile ? " is given twice (as " + paths.get(j) + ")"
                             : " holds the same intervals as " + paths.get(j) + " (one log under two names)")

@@ -6,6 +6,7 @@ import io.loadgen.core.BadInputException;
 import io.loadgen.core.driver.Status;
 import io.loadgen.core.log.LogReport.TagTotal;
 import io.loadgen.core.record.Histograms;
+import io.loadgen.core.record.IntervalLog;
 import io.loadgen.core.record.StatusTags;
 import io.loadgen.core.record.View;
 import io.loadgen.core.summary.CorrectedBasis;
@@ -224,7 +225,7 @@ public final class LogSummary {
             Set<String> seeds = new HashSet<>();
             Set<String> runIds = new HashSet<>();
             for (LogHeader.Entry e : LogHeader.of("", comments).entries()) {
-                if (e.name().equals(io.loadgen.core.record.IntervalLog.RUN_ID)) {
+                if (e.name().equals(IntervalLog.RUN_ID)) {
                     runIds.add(e.text());
                 }
                 if (e.name().equals("StartTime")) {

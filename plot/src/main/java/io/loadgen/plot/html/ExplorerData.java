@@ -1,6 +1,7 @@
 package io.loadgen.plot.html;
 
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.DamagedInputException;
 import io.loadgen.core.log.LogHeader;
 import io.loadgen.core.log.LogInterval;
 import io.loadgen.core.log.LogSet;
@@ -40,7 +41,7 @@ record ExplorerData(List<String> sources, List<TagSeries> tags, List<LogHeader> 
     static ExplorerData read(List<Path> logs, ExplorerOptions options) throws IOException {
         try (LogSet set = LogSet.open(logs, options.warnings(), options.allowMixed())) {
             if (!set.repeated().isEmpty()) {
-                throw new io.loadgen.core.DamagedInputException("not shown: " + set.repeated());
+                throw new DamagedInputException("not shown: " + set.repeated());
             }
             Map<String, TagSeries> byTag = new LinkedHashMap<>();
             TreeSet<String> seen = new TreeSet<>();
