@@ -50,7 +50,7 @@ class ShardMergeTest {
         Path shard = dir.resolve(name);
         // The shards of one run share its id (RunId), as a real sharded run's logs do.
         Files.writeString(shard, "#[shard: index=" + index + " count=2 start_at=-]\n" + Files.readString(log)
-                .replaceFirst("#\\[run_id: [^\\]]*\\]", "#[run_id: " + RunId.of(new Shard(index, 2), 0) + "]"));
+                .replaceFirst("#\\[run_id: [^\\]]*\\]", "#[run_id: " + RunId.of(new Shard(index, 2), 0, "test") + "]"));
         return shard;
     }
 

@@ -276,7 +276,7 @@ public final class LoadRun {
         }
         // Without a duration the end is 2^62 ns (146 years) away, not Long.MAX_VALUE: times compare wrap-safely.
         long endNs = t0Ns + (options.duration().isZero() ? NO_END_NS : options.duration().toNanos());
-        runId = RunId.of(options.shard(), options.startAtMs());
+        runId = RunId.of(options.shard(), options.startAtMs(), schedule());
         if (log != null) {
             log.writeHeader(t0Ms, headerComments(ops, properties, driver));
         }
@@ -669,6 +669,11 @@ public final class LoadRun {
                 + " the StartTime, as the interval timestamps are");
         c.replaceAll(Secrets::redact); // the log is often kept as a CI artifact
         return c;
+    }
+
+    /** What every shard of this run shares beyond its count and start, for its id: its rate, duration, warm-up. */
+    private String schedule() {
+        return "target=" + options.targetOpsPerSec() + " duration=" + options.duration() + " warmup=" + options.warmup();
     }
 
     private static long[] gcTotals() {
