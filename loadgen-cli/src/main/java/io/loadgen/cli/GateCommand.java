@@ -3,6 +3,7 @@ package io.loadgen.cli;
 import io.loadgen.core.BadInputException;
 import io.loadgen.core.gate.Gate;
 import io.loadgen.core.gate.GateTable;
+import io.loadgen.core.gate.InputPolicy;
 import io.loadgen.core.gate.JUnitXml;
 import io.loadgen.core.gate.Regression;
 import io.loadgen.core.gate.Rule;
@@ -77,6 +78,20 @@ final class GateCommand implements Callable<Integer> {
             description = "Interval logs: only intervals starting before SEC seconds after the log's StartTime.")
     Double end;
 
+    @Option(names = "--allow-mixed", order = 62,
+            description = "Merge interval logs of different runs (their #[run_id] lines differ); default: refuse,"
+                    + " exit code 3.")
+    boolean allowMixed;
+
+    @Option(names = "--allow-partial", order = 64,
+            description = "Judge count, errors-count and throughput rules on a log that was cut short (no closing"
+                    + " #[run end] line), or report --json of one; default: they fail, saying how much the log holds.")
+    boolean allowPartial;
+
+    @Option(names = "--include-warmup", order = 66,
+            description = "Count the run's warm-up (--warmup), which its JSON and, by default, the gate leave out.")
+    boolean includeWarmup;
+
     @Option(names = "--junit", paramLabel = "FILE", order = 70,
             description = "Also write the verdicts as JUnit XML, one test case per rule, for CI dashboards.")
     Path junit;
@@ -98,7 +113,7 @@ final class GateCommand implements Callable<Integer> {
                 .output("--junit", junit).check();
         RunReporter.checkWritableFile(junit, "--junit");
         List<Verdict> verdicts = Gate.evaluate(inputs, new TimeRange(start, end), all, baseline, regression,
-                w -> io.err().println("warning: " + w));
+                w -> io.err().println("warning: " + w), new InputPolicy(allowMixed, allowPartial, includeWarmup));
         GateTable.write(verdicts, io.out());
         OutputFailures failures = new OutputFailures();
         if (junit != null && failures.attempt("--junit", junit, () -> JUnitXml.write(verdicts, sourceName(), junit))) {

@@ -2,6 +2,7 @@ package io.loadgen.cli;
 
 import io.loadgen.core.Secrets;
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.DamagedInputException;
 import io.loadgen.core.EditDistance;
 import io.loadgen.core.output.OutputFailures;
 import io.loadgen.core.output.OutputWriteException;
@@ -24,7 +25,8 @@ import java.util.Set;
  * <p>Exit codes ({@link #EXIT_CODES}, the README's table): 0 success; 1 the run failed, an output could not be
  * written in full, or the heap ran out (one line naming the limit and how to raise it); 2 bad input (one line on
  * stderr naming the problem and the fix; a stack trace only with {@code -v}); 3 {@code gate}'s input is damaged and
- * was not judged, or a sharded run's logs lack a shard or hold one twice ({@code report}, {@code gate}); 99 a gate failed ({@code gate}, {@code run --gate}), k6's code for failed thresholds, so CI tells
+ * was not judged, or a sharded run's logs lack a shard or hold one twice ({@code report}, {@code gate}), or logs of
+ * different runs or one log twice were given ({@link io.loadgen.core.DamagedInputException}); 99 a gate failed ({@code gate}, {@code run --gate}), k6's code for failed thresholds, so CI tells
  * a slow target from a broken run; 130 / 143 when interrupted by SIGINT / SIGTERM (after printing the summary of
  * what ran).
  */
@@ -202,7 +204,8 @@ public final class Main {
         if (verbose) {
             printRedactedStackTrace(ex, err);
         }
-        return bad != null ? EXIT_BAD_INPUT : EXIT_FAILED;
+        return bad instanceof DamagedInputException ? EXIT_DAMAGED_INPUT
+                : bad != null ? EXIT_BAD_INPUT : EXIT_FAILED;
     }
 
     /** The stack trace, each line redacted: exception messages may quote a URI with its password. */

@@ -101,6 +101,15 @@ final class PlotCommand implements Callable<Integer> {
                     + " else ms, as 'report -o' and HistogramLogProcessor write them by default.")
     String hgrmUnit;
 
+    @Option(names = "--allow-mixed", order = 125,
+            description = "Merge the logs of different runs (their #[run_id] lines differ) where they would merge"
+                    + " (a sharded run's); default: refuse, exit code 3.")
+    boolean allowMixed;
+
+    @Option(names = "--include-warmup", order = 126,
+            description = "Draw the run's warm-up (--warmup), which its JSON leaves out (default: leave it out too).")
+    boolean includeWarmup;
+
     PlotCommand(Streams io) {
         this.io = io;
     }
@@ -141,7 +150,7 @@ final class PlotCommand implements Callable<Integer> {
                     + " does not exist is created)");
         }
         return new PlotOptions(tags, start, end, lines, new ChartStyle(title, width, height, logY), format,
-                hgrmUnit == null ? 0.0 : nsPerUnit(hgrmUnit), output);
+                hgrmUnit == null ? 0.0 : nsPerUnit(hgrmUnit), output, allowMixed, includeWarmup);
     }
 
     static double nsPerUnit(String unit) {

@@ -15,9 +15,11 @@ import io.loadgen.core.output.OutputFailures;
 import io.loadgen.core.output.OutputPaths;
 import io.loadgen.core.log.LogSummary;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -25,6 +27,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 
 /**
@@ -139,6 +142,27 @@ final class ReportCommand implements Callable<Integer> {
                     + " which (default: refuse with exit code 3, as the merge would not be the whole run).")
     boolean allowPartial;
 
+    @Option(names = "--allow-mixed",
+            description = "Merge logs of different runs (their #[run_id] lines differ); default: refuse, exit code 3.")
+    boolean allowMixed;
+
+    @Option(names = "--include-warmup",
+            description = "Count the run's warm-up (--warmup), which the run's own JSON leaves out. Without it the"
+                    + " warm-up is left out, unless HistogramLogProcessor's single-dash options are used (-i, -o,"
+                    + " -tag, -start ...): then every line counts, as HistogramLogProcessor counts it.")
+    boolean includeWarmup;
+
+    /**
+     * HistogramLogProcessor's own spellings: a command line that uses one is that tool's, and gets its numbers
+     * (the warm-up counted); the GNU spellings are loadgen's, and get the run's.
+     */
+    static final Set<String> HLP_SPELLINGS = Set.of("-i", "-o", "-tag", "-alltags", "-listtags",
+            "-start", "-end", "-csv", "-outputValueUnitRatio", "-percentilesOutputTicksPerHalf",
+            "-correctLogWithKnownCoordinatedOmission", "-mwp", "-mwpl");
+
+    @Spec
+    CommandSpec spec;
+
     ReportCommand(Streams io) {
         this.io = io;
     }
@@ -165,16 +189,24 @@ final class ReportCommand implements Callable<Integer> {
         RunReporter.checkWritableFile(mergeTo, "--merge-to");
         PrintStream stdout = jsonToStdout ? new PrintStream(OutputStream.nullOutputStream()) : io.out();
         OutputFailures failures = new OutputFailures();
-        try (LogSet set = LogSet.open(logs, w -> io.err().println("warning: " + w));
+        try (LogSet set = LogSet.open(logs, w -> io.err().println("warning: " + w), allowMixed);
              AtomicFile mergeFile = mergeTo == null ? null : mergeFile(mergeTo);
              PrintStream merged = mergeFile == null ? null : new PrintStream(mergeFile, false)) {
             if (!shardsWhole(set.shards())) {
+                return Main.EXIT_DAMAGED_INPUT;
+            }
+            if (!set.repeated().isEmpty()) {
+                io.err().println("loadgen: not merged: " + set.repeated());
                 return Main.EXIT_DAMAGED_INPUT;
             }
             List<TagTotal> totals = new LogReport(o, stdout, merged).run(set);
             if (merged != null) {
                 merged.flush();
                 failures.attempt("--merge-to", mergeTo, mergeFile::commit); // whole, or left as it was
+            }
+            if (!o.listTags && set.integrity().cut()) {
+                io.err().println("loadgen: partial: " + set.integrity().describePartial() + ", cut without its closing"
+                        + " #[run end] line (a killed run, a full disk): counts and throughput are of that part only");
             }
             if (json != null && !o.listTags) {
                 failures.attempt("--json", Path.of(json), () -> writeJson(totals, set));
@@ -239,6 +271,7 @@ final class ReportCommand implements Callable<Integer> {
                     + expectedInterval);
         }
         o.expectedIntervalForCoordinatedOmissionCorrection = expectedInterval;
+        o.excludeWarmup = !includeWarmup && !hlpCommandLine();
         if (movingWindowPercentile != null || movingWindowLengthMs != null) {
             o.movingWindow = true;
             if (output == null) {
@@ -264,6 +297,20 @@ final class ReportCommand implements Callable<Integer> {
         return o;
     }
 
+    /** Whether the command line uses one of HistogramLogProcessor's single-dash spellings ({@link #HLP_SPELLINGS}). */
+    private boolean hlpCommandLine() {
+        if (spec == null || spec.commandLine() == null || spec.commandLine().getParseResult() == null) {
+            return false;
+        }
+        for (String arg : spec.commandLine().getParseResult().originalArgs()) {
+            int eq = arg.indexOf('=');
+            if (HLP_SPELLINGS.contains(eq > 0 ? arg.substring(0, eq) : arg)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private static AtomicFile mergeFile(Path file) {
         try {
             return AtomicFile.open(file);
@@ -278,6 +325,7 @@ final class ReportCommand implements Callable<Integer> {
         if (set.shards().sharded()) {
             node.set("shards", set.shards().toJson());
         }
+        node.set("integrity", set.integrity().toJson()); // a gate on this JSON judges it as on the logs
         var writer = new ObjectMapper().writerWithDefaultPrettyPrinter().without(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
         if ("-".equals(json)) {
             writer.writeValue(io.out(), node);

@@ -53,6 +53,8 @@ class InterruptTest {
         assertEquals("interrupted", summary.get("stop_reason").asText());
         assertEquals(summarised, loggedCount(hlog, "READ.intended"), "every measured operation is in the log");
         assertEquals(summarised, loggedCount(hlog, "READ.service"));
+        assertTrue(java.nio.file.Files.readString(hlog).contains("\n#[run end: stop_reason=interrupted length_s="),
+                "an interrupted run's log is whole for what ran: it ends with its closing line");
     }
 
     /**

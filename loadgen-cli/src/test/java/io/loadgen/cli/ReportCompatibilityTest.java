@@ -69,7 +69,8 @@ class ReportCompatibilityTest {
             out.write(Files.readAllBytes(log("mix.hlog")));
         }
         Cli merge = Cli.run("report", log("mix.hlog").toString(), log("stw.hlog").toString(),
-                "--merge-to", log("merged.hlog").toString(), "--json", dir.resolve("merged.json").toString());
+                "--merge-to", log("merged.hlog").toString(), "--json", dir.resolve("merged.json").toString(),
+                "--allow-mixed");
         assertEquals(0, merge.exitCode, merge.err);
     }
 

@@ -2,6 +2,8 @@ package io.loadgen.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.loadgen.core.record.RunId;
+import io.loadgen.core.shard.Shard;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -46,7 +48,9 @@ class ShardMergeTest {
     /** {@code log} as shard {@code index} of 2 writes it: its header line first. */
     private static Path shardOf(Path log, String name, int index) throws Exception {
         Path shard = dir.resolve(name);
-        Files.writeString(shard, "#[shard: index=" + index + " count=2 start_at=-]\n" + Files.readString(log));
+        // The shards of one run share its id (RunId), as a real sharded run's logs do.
+        Files.writeString(shard, "#[shard: index=" + index + " count=2 start_at=-]\n" + Files.readString(log)
+                .replaceFirst("#\\[run_id: [^\\]]*\\]", "#[run_id: " + RunId.of(new Shard(index, 2), 0, "test") + "]"));
         return shard;
     }
 

@@ -1,6 +1,7 @@
 package io.loadgen.plot;
 
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.DamagedInputException;
 import io.loadgen.core.log.LogEvent;
 import io.loadgen.core.log.LogInterval;
 import io.loadgen.core.log.LogSet;
@@ -40,10 +41,18 @@ public final class LogSeries {
      *                 throughput); empty for every tag
      * @param startSec intervals starting at or after this many seconds after the StartTime
      * @param endSec   ... and at or before this many
+     * @param allowMixed    merge logs of different runs ({@link LogSet#open(List, Consumer, boolean)})
+     * @param includeWarmup draw the run's warm-up too, which its JSON leaves out
      */
-    public record Selection(List<String> tags, double startSec, double endSec) {
+    public record Selection(List<String> tags, double startSec, double endSec, boolean allowMixed,
+                            boolean includeWarmup) {
         public Selection {
             tags = List.copyOf(tags);
+        }
+
+        /** One run's logs, its warm-up left out. */
+        public Selection(List<String> tags, double startSec, double endSec) {
+            this(tags, startSec, endSec, false, false);
         }
 
         /** Every tag, the whole log. */
@@ -85,7 +94,10 @@ public final class LogSeries {
      *                           tags present), nothing in the range, or DoubleHistogram lines
      */
     public static LogSeries read(List<Path> logs, Selection selection, Consumer<String> warnings) throws IOException {
-        try (LogSet set = LogSet.open(logs, warnings)) {
+        try (LogSet set = LogSet.open(logs, warnings, selection.allowMixed())) {
+            if (!set.repeated().isEmpty()) {
+                throw new DamagedInputException("not plotted: " + set.repeated());
+            }
             if (!set.shards().problem().isEmpty()) {
                 warnings.accept(String.join(", ", set.names()) + ": " + set.shards().problem()
                         + "; the charts show the shards given, not the whole run");
@@ -103,6 +115,9 @@ public final class LogSeries {
                 }
                 if (start > selection.endSec()) {
                     break; // as report: the first line past the range ends the read
+                }
+                if (!selection.includeWarmup() && line.warmup()) {
+                    continue; // the run's warm-up: its totals and JSON leave it out
                 }
                 inRange++;
                 String tag = line.tag() == null ? "" : line.tag();
@@ -122,6 +137,10 @@ public final class LogSeries {
                         .add(new IntervalPoint(start, line.absoluteEndSec() - relativeTo, histogram));
             }
             check(set, selection, present, inRange);
+            if (set.integrity().cut()) {
+                warnings.accept(String.join(", ", set.names()) + ": partial: " + set.integrity().describePartial()
+                        + ", cut without its closing #[run end] line; the charts show that part");
+            }
             Map<String, TagSeries> series = new LinkedHashMap<>();
             builders.forEach((tag, b) -> series.put(tag, b.build()));
             return new LogSeries(set.names(), set.startTimeSec(), series, set.events(), set.comments());

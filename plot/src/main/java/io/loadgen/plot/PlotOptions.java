@@ -18,12 +18,27 @@ import java.util.List;
  * @param hgrmNsPerUnit  nanoseconds per value of a {@code .hgrm} file (1000: µs), or 0 for the file's own unit line,
  *                       else ms ({@link HgrmFile#DEFAULT_NS_PER_UNIT}, as {@code run --hgrm} and {@code report} write)
  * @param outputDir      where the charts go; null for next to the first input
+ * @param allowMixed     merge the logs of different runs (default: refuse, exit code 3)
+ * @param includeWarmup  draw the run's warm-up, which its JSON leaves out (default: leave it out too)
  */
 public record PlotOptions(List<String> tags, double startSec, double endSec, List<SlaLine> slas, ChartStyle style,
-                          ChartFiles.Format format, double hgrmNsPerUnit, Path outputDir) {
+                          ChartFiles.Format format, double hgrmNsPerUnit, Path outputDir, boolean allowMixed,
+                          boolean includeWarmup) {
     public PlotOptions {
         tags = List.copyOf(tags);
         slas = List.copyOf(slas);
+    }
+
+    /** One run's logs, its warm-up left out. */
+    public PlotOptions(List<String> tags, double startSec, double endSec, List<SlaLine> slas, ChartStyle style,
+                       ChartFiles.Format format, double hgrmNsPerUnit, Path outputDir) {
+        this(tags, startSec, endSec, slas, style, format, hgrmNsPerUnit, outputDir, false, false);
+    }
+
+    /** These options, reading logs of different runs ({@code allowMixed}) and the warm-up ({@code includeWarmup}). */
+    public PlotOptions reading(boolean allowMixed, boolean includeWarmup) {
+        return new PlotOptions(tags, startSec, endSec, slas, style, format, hgrmNsPerUnit, outputDir, allowMixed,
+                includeWarmup);
     }
 
     /** Every default: all of the log, no objective, PNG, 1000 x 600, next to the input. */
@@ -34,12 +49,14 @@ public record PlotOptions(List<String> tags, double startSec, double endSec, Lis
 
     /** These options writing into {@code dir}. */
     public PlotOptions into(Path dir) {
-        return new PlotOptions(tags, startSec, endSec, slas, style, format, hgrmNsPerUnit, dir);
+        return new PlotOptions(tags, startSec, endSec, slas, style, format, hgrmNsPerUnit, dir, allowMixed,
+                includeWarmup);
     }
 
     /** These options with {@code slas} instead. */
     public PlotOptions withSlas(List<SlaLine> slas) {
-        return new PlotOptions(tags, startSec, endSec, slas, style, format, hgrmNsPerUnit, outputDir);
+        return new PlotOptions(tags, startSec, endSec, slas, style, format, hgrmNsPerUnit, outputDir, allowMixed,
+                includeWarmup);
     }
 
     boolean wholeLog() {

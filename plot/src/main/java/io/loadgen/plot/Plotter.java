@@ -1,6 +1,8 @@
 package io.loadgen.plot;
 
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.DamagedInputException;
+import io.loadgen.core.log.LogSet;
 import io.loadgen.core.summary.HgrmFile;
 import io.loadgen.core.summary.JsonSummaryFile;
 import io.loadgen.core.sweep.SweepPoint;
@@ -67,7 +69,8 @@ public final class Plotter {
             throw new BadInputException("--html needs an interval log (run --hlog FILE) among the inputs");
         }
         ExplorerOptions.Builder page = ExplorerOptions.builder().tags(options.tags())
-                .start(options.startSec()).end(options.endSec()).warnings(warnings);
+                .start(options.startSec()).end(options.endSec()).warnings(warnings)
+                .reading(options.allowMixed(), options.includeWarmup());
         if (options.style().title() != null) {
             page.title(options.style().title());
         }
@@ -116,6 +119,10 @@ public final class Plotter {
                 case SWEEP -> written.addAll(sweep(SweepResults.read(input), baseFor(input)));
             }
         }
+        String repeated = LogSet.repeatedAmong(logs);
+        if (!repeated.isEmpty()) {
+            throw new DamagedInputException("not plotted: " + repeated); // its curves would be drawn twice
+        }
         List<Path> named = new ArrayList<>();
         for (List<Path> run : LogSeries.runs(logs)) {
             named.add(run.get(0));
@@ -158,7 +165,8 @@ public final class Plotter {
     }
 
     private LogSeries.Selection selection() {
-        return new LogSeries.Selection(options.tags(), options.startSec(), options.endSec());
+        return new LogSeries.Selection(options.tags(), options.startSec(), options.endSec(), options.allowMixed(),
+                options.includeWarmup());
     }
 
     private List<Path> overTime(LogSeries log, Path base) throws IOException {

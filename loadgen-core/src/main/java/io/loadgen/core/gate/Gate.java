@@ -32,7 +32,14 @@ public final class Gate {
      */
     public static List<Verdict> evaluate(List<Path> files, TimeRange range, List<Rule> rules, Path baseline,
                                          Regression regression, Consumer<String> warnings) throws IOException {
-        GateSource current = GateSource.open(files, range, warnings);
+        return evaluate(files, range, rules, baseline, regression, warnings, InputPolicy.STRICT);
+    }
+
+    /** {@link #evaluate(List, TimeRange, List, Path, Regression, Consumer)}, the input accepted as {@code policy} says. */
+    public static List<Verdict> evaluate(List<Path> files, TimeRange range, List<Rule> rules, Path baseline,
+                                         Regression regression, Consumer<String> warnings, InputPolicy policy)
+            throws IOException {
+        GateSource current = GateSource.open(files, range, warnings, policy);
         rules.forEach(current::check);
         GateSource base = baseline == null ? null : GateSource.open(List.of(baseline), TimeRange.ALL, warnings);
         GateSource.Evaluation evaluation = current.evaluate(rules);

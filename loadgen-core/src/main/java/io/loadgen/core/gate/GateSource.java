@@ -1,6 +1,7 @@
 package io.loadgen.core.gate;
 
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.log.LogIntegrity;
 
 import java.io.BufferedInputStream;
 import java.io.IOException;
@@ -39,6 +40,11 @@ abstract class GateSource {
      *                           JSON summaries, or a time range on a JSON summary
      */
     static GateSource open(List<Path> files, TimeRange range, Consumer<String> warnings) {
+        return open(files, range, warnings, InputPolicy.STRICT);
+    }
+
+    /** {@link #open(List, TimeRange, Consumer)} under {@code policy}. */
+    static GateSource open(List<Path> files, TimeRange range, Consumer<String> warnings, InputPolicy policy) {
         if (files.isEmpty()) {
             throw new BadInputException("no file to gate; give a JSON summary (loadgen run --json FILE) or"
                     + " interval logs (loadgen run --hlog FILE)");
@@ -61,9 +67,35 @@ abstract class GateSource {
                 throw new BadInputException("--start and --end select a time range of an interval log; "
                         + json.get(0) + " is a JSON summary of the whole run");
             }
-            return JsonSource.read(json.get(0));
+            return JsonSource.read(json.get(0), policy);
         }
-        return new LogSource(logs, range, warnings);
+        return new LogSource(logs, range, warnings, policy);
+    }
+
+    /**
+     * The verdicts of {@code rule} on data that holds only part of the run ({@code integrity} cut): a rule on
+     * the whole run's count or throughput fails, saying how much the data holds, unless {@code allowPartial};
+     * latency rules and windowed rules (each window is whole) judge what is there.
+     */
+    static List<Verdict> onPartial(Rule rule, List<Verdict> verdicts, LogIntegrity integrity,
+                                   boolean allowPartial) {
+        if (integrity == null || !integrity.cut() || allowPartial || rule.windowed() || !countsTheRun(rule)) {
+            return verdicts;
+        }
+        List<Verdict> failed = new ArrayList<>();
+        for (Verdict v : verdicts) {
+            failed.add(new Verdict(v.rule(), v.observed() + " but partial: " + integrity.describePartial(),
+                    v.limit() + " of the whole run (--allow-partial: of what it holds)", false));
+        }
+        return failed;
+    }
+
+    /** Whether a rule judges an amount that grows with the run's length: a count, a throughput, errors counted. */
+    private static boolean countsTheRun(Rule rule) {
+        Metric m = rule.metric();
+        return m.kind() == Metric.Kind.THROUGHPUT
+                || (m.kind() == Metric.Kind.LATENCY && m.stat() != null && m.stat().kind() == Stat.Kind.COUNT)
+                || (m.kind() == Metric.Kind.ERRORS && rule.limit().unit() == Limit.Unit.COUNT);
     }
 
     /**

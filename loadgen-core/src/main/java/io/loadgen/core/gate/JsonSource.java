@@ -3,6 +3,7 @@ package io.loadgen.core.gate;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.log.LogIntegrity;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,16 +19,29 @@ final class JsonSource extends GateSource {
     /** What in the summary contradicts itself ({@link JsonIntegrity}); empty for one loadgen wrote. */
     private final List<String> contradictions;
 
-    private JsonSource(JsonMeasurements measurements, List<String> contradictions) {
+    /** What {@code report --json} found wrong with the logs it read (its {@code integrity} block); null for a run's. */
+    private final LogIntegrity integrity;
+    private final InputPolicy policy;
+
+    private JsonSource(JsonMeasurements measurements, List<String> contradictions, LogIntegrity integrity,
+                       InputPolicy policy) {
         this.measurements = measurements;
         this.contradictions = List.copyOf(contradictions);
+        this.integrity = integrity;
+        this.policy = policy;
     }
 
     /** @throws BadInputException when the file is not a readable loadgen JSON summary */
     static JsonSource read(Path file) {
+        return read(file, InputPolicy.STRICT);
+    }
+
+    /** {@link #read(Path)}, judged as {@code policy} says. */
+    static JsonSource read(Path file, InputPolicy policy) {
         try (InputStream in = open(file)) {
             com.fasterxml.jackson.databind.JsonNode root = MAPPER.readTree(in);
-            return new JsonSource(new JsonMeasurements(file.toString(), root), JsonIntegrity.contradictions(root));
+            return new JsonSource(new JsonMeasurements(file.toString(), root), JsonIntegrity.contradictions(root),
+                    LogIntegrity.fromJson(root.get("integrity")), policy);
         } catch (JsonProcessingException e) {
             throw new BadInputException(io.loadgen.core.ParseErrors.at(file, e) + ": not valid JSON; give the file"
                     + " loadgen run --json FILE wrote", e);
@@ -53,13 +67,16 @@ final class JsonSource extends GateSource {
     Evaluation evaluate(List<Rule> rules) {
         rules.forEach(this::check);
         List<Verdict> verdicts = new ArrayList<>();
-        if (!contradictions.isEmpty()) {
+        if (integrity != null && integrity.damaged()) {
+            // As the gate on its logs says it; the contradictions such damage leaves in the totals follow from it.
+            verdicts.add(Verdict.damagedInput(name(), integrity.describe()));
+        } else if (!contradictions.isEmpty()) {
             verdicts.add(Verdict.damagedInput(name(), "the summary contradicts itself: " + contradictions.get(0)
                     + (contradictions.size() > 1 ? " (and " + (contradictions.size() - 1) + " more)" : "")
                     + "; loadgen writes none of these, so it was edited, cut or damaged"));
         }
         for (Rule rule : rules) {
-            verdicts.addAll(RuleEvaluator.evaluate(rule, measurements));
+            verdicts.addAll(onPartial(rule, RuleEvaluator.evaluate(rule, measurements), integrity, policy.allowPartial()));
         }
         return new Evaluation(verdicts, measurements);
     }

@@ -39,8 +39,17 @@ final class LogSource extends GateSource {
     private final String name;
     /** The shards missing or given twice, when the logs are a sharded run's; empty when whole or unsharded. */
     private String shardProblem = "";
+    /** Lines in range left out as the run's warm-up. */
+    private long warmupLines;
+
+    private final InputPolicy policy;
 
     LogSource(List<Path> files, TimeRange range, Consumer<String> warnings) {
+        this(files, range, warnings, InputPolicy.STRICT);
+    }
+
+    LogSource(List<Path> files, TimeRange range, Consumer<String> warnings, InputPolicy policy) {
+        this.policy = policy;
         this.files = List.copyOf(files);
         this.range = range;
         this.warnings = warnings;
@@ -70,9 +79,14 @@ final class LogSource extends GateSource {
     @Override
     Evaluation evaluate(List<Rule> rules) throws IOException {
         rules.forEach(this::check);
-        Map<Long, WindowTracker> trackers = trackers(rules);
+        Map<Long, WindowTracker> trackers = new LinkedHashMap<>();
         HistogramSet whole = new HistogramSet();
-        LogIntegrity integrity = read(whole, trackers);
+        LogIntegrity integrity = read(whole, trackers, rules);
+        if (whole.isEmpty() && warmupLines > 0) {
+            throw new BadInputException("every interval of " + name + (range.isAll() ? "" : " " + range.describe())
+                    + " is of the run's warm-up (--warmup, which the run's totals leave out too); give"
+                    + " --include-warmup to judge it");
+        }
         if (whole.isEmpty()) {
             throw new BadInputException(name + " has no tagged intervals" + (range.isAll() ? "" : " " + range.describe())
                     + "; give a log written by loadgen run --hlog FILE" + (range.isAll() ? "" : ", or widen the range"));
@@ -90,12 +104,14 @@ final class LogSource extends GateSource {
             verdicts.add(Verdict.damagedInput(name, shardProblem));
         }
         for (Rule rule : rules) {
-            verdicts.addAll(rule.windowed() ? windowed.get(rule) : RuleEvaluator.evaluate(rule, measurements));
+            verdicts.addAll(GateSource.onPartial(rule, rule.windowed() ? windowed.get(rule)
+                    : RuleEvaluator.evaluate(rule, measurements), integrity, policy.allowPartial()));
         }
         return new Evaluation(verdicts, measurements);
     }
 
-    private Map<Long, WindowTracker> trackers(List<Rule> rules) {
+    /** The windowed rules' trackers, window 0 starting at {@code originMs} after the logs' start. */
+    private Map<Long, WindowTracker> trackers(List<Rule> rules, long originMs) {
         Map<Long, List<Rule>> byLength = new LinkedHashMap<>();
         for (Rule rule : rules) {
             if (rule.windowed()) {
@@ -103,21 +119,32 @@ final class LogSource extends GateSource {
             }
         }
         Map<Long, WindowTracker> trackers = new LinkedHashMap<>();
-        byLength.forEach((ms, list) -> trackers.put(ms, new WindowTracker(ms, range.originMs(), list, name, null)));
+        byLength.forEach((ms, list) -> trackers.put(ms, new WindowTracker(ms, originMs, list, name, null)));
         return trackers;
     }
 
-    private LogIntegrity read(HistogramSet whole, Map<Long, WindowTracker> trackers) throws IOException {
+    private LogIntegrity read(HistogramSet whole, Map<Long, WindowTracker> trackers, List<Rule> rules)
+            throws IOException {
         boolean warnedUntagged = false;
         LogIntegrity integrity;
-        try (LogSet logs = LogSet.open(files, warnings)) {
+        try (LogSet logs = LogSet.open(files, warnings, policy.allowMixed())) {
             shardProblem = logs.shards().problem();
+            // Without --start, windows start where the run's measured time does: after its warm-up.
+            long originMs = range.startSec() == null && !policy.includeWarmup() ? logs.warmupMs() : range.originMs();
+            trackers.putAll(trackers(rules, originMs));
+            if (!logs.repeated().isEmpty()) {
+                warnings.accept(logs.repeated());
+            }
             double startSec = logs.startTimeSec();
             for (LogInterval line = logs.next(); line != null; line = logs.next()) {
                 long startMs = Math.round((line.absoluteStartSec() - startSec) * 1000);
                 long endMs = Math.round((line.absoluteEndSec() - startSec) * 1000);
                 if (!range.contains(startMs)) {
                     continue;
+                }
+                if (!policy.includeWarmup() && line.warmup()) {
+                    warmupLines++;
+                    continue; // the warm-up is not the run's: its JSON leaves it out too
                 }
                 if (line.tag() == null) {
                     if (!warnedUntagged) {

@@ -2,6 +2,8 @@ package io.loadgen.core.log;
 
 import io.loadgen.core.BadInputException;
 import io.loadgen.core.record.EventLine;
+import io.loadgen.core.record.IntervalLog;
+import io.loadgen.core.time.Durations;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;
@@ -15,6 +17,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -66,6 +70,14 @@ final class LogFile implements Closeable {
 
     private double startTimeSec;
     private boolean observedStartTime;
+    /** The StartTime of the first interval line (the run's start), epoch seconds; NaN before it. */
+    private double runStartSec = Double.NaN;
+    /** The latest interval end, epoch seconds; NaN before the first interval. */
+    private double lastEndSec = Double.NaN;
+    /** The warm-up the run header names, in whole ms (0 when none, or no loadgen header). */
+    private long warmupMs = -1;
+    /** Whether the closing {@code #[run end: ...]} line has been read. */
+    private boolean ended;
     private double baseTimeSec;
     private boolean observedBaseTime;
 
@@ -78,15 +90,54 @@ final class LogFile implements Closeable {
         this.name = name;
         this.warnings = warnings;
         BufferedInputStream buffered = new BufferedInputStream(raw, 1 << 16);
-        buffered.mark(2);
-        int b0 = buffered.read();
-        int b1 = buffered.read();
-        buffered.reset();
-        boolean gzip = b0 == 0x1f && b1 == 0x8b;
+        boolean gzip = isGzip(buffered);
         this.lastLineComplete = endsWithNewline && !gzip;
         InputStream text = gzip ? new GZIPInputStream(buffered, 1 << 16) : buffered;
         this.in = new BufferedReader(new InputStreamReader(text, StandardCharsets.UTF_8), 1 << 16);
         advance();
+    }
+
+    /**
+     * A digest of the interval lines of the log at {@code path} (plain or gzip), header and comments left out:
+     * two files with the same digest hold the same intervals, whatever their names, compression or headers.
+     * Null when the file cannot be read as text (opening it reports why).
+     */
+    static byte[] intervalDigest(Path path) {
+        MessageDigest digest;
+        try {
+            digest = MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e); // every JVM has SHA-256
+        }
+        try (InputStream raw = Files.newInputStream(path)) {
+            BufferedInputStream buffered = new BufferedInputStream(raw, 1 << 16);
+            InputStream text = isGzip(buffered) ? new GZIPInputStream(buffered, 1 << 16) : buffered;
+            BufferedReader reader = new BufferedReader(new InputStreamReader(text, StandardCharsets.UTF_8), 1 << 16);
+            String line;
+            while ((line = reader.readLine()) != null) {
+                if (!line.isEmpty() && line.charAt(0) != '#' && line.charAt(0) != '"') {
+                    digest.update(line.strip().getBytes(StandardCharsets.UTF_8));
+                    digest.update((byte) '\n');
+                }
+            }
+        } catch (IOException e) {
+            // a cut gzip stream: what was read so far
+        }
+        return digest.digest();
+    }
+
+    /** Whether the stream starts with gzip's magic bytes (1f 8b); nothing is consumed. */
+    private static boolean isGzip(BufferedInputStream in) throws IOException {
+        in.mark(2);
+        int b0 = in.read();
+        int b1 = in.read();
+        in.reset();
+        return b0 == 0x1f && b1 == 0x8b;
+    }
+
+    /** Whether the whole file has been read. */
+    boolean atEnd() {
+        return lookahead == null;
     }
 
     /** Whether a regular file's last byte is a line break (false when that cannot be known). */
@@ -164,6 +215,58 @@ final class LogFile implements Closeable {
     /** Whether the last line was cut (a run killed mid-write), which is expected and only warned about. */
     boolean tornTail() {
         return tornTail;
+    }
+
+    /**
+     * The run's warm-up in ms, from the header's {@code #[run: ... warmup=2s ...]}: its intervals start before
+     * it (the run leaves them out of its totals); 0 when the log names none.
+     */
+    long warmupMs() {
+        if (warmupMs < 0) {
+            warmupMs = 0;
+            String w = runValue("warmup");
+            if (w != null) {
+                try {
+                    warmupMs = Durations.parse(w, "warmup").toMillis();
+                } catch (IllegalArgumentException e) {
+                    warnings.accept(name + ": the run header's warmup=" + w + " is not a duration; the warm-up is"
+                            + " counted as measured");
+                }
+            }
+        }
+        return warmupMs;
+    }
+
+    /** The planned length from the header's {@code duration=}, seconds; NaN when none (an operation count). */
+    double plannedSec() {
+        String d = runValue("duration");
+        if (d == null || d.equals("-")) {
+            return Double.NaN;
+        }
+        try {
+            return Durations.parse(d, "duration").toMillis() / 1000.0;
+        } catch (IllegalArgumentException e) {
+            return Double.NaN;
+        }
+    }
+
+    private String runValue(String key) {
+        return LogHeader.of(name, comments).value("run").map(LogHeader::keyValues).map(kv -> kv.get(key)).orElse(null);
+    }
+
+    /** The run's identity from the header's {@code #[run_id: ...]}; null for a log without one (older, or not loadgen's). */
+    String runId() {
+        return LogHeader.of(name, comments).value(IntervalLog.RUN_ID).orElse(null);
+    }
+
+    /** Whether the closing {@code #[run end: ...]} line was read. */
+    boolean ended() {
+        return ended;
+    }
+
+    /** Seconds from the StartTime to the latest interval end read; 0 before any interval. */
+    double heldSec() {
+        return Double.isNaN(lastEndSec) ? 0.0 : lastEndSec - runStartSec;
     }
 
     /** An interval line whose histogram could not be decoded ({@link LogInterval}). */
@@ -262,6 +365,9 @@ final class LogFile implements Closeable {
                 observedBaseTime = true;
             }
         }
+        if (line.startsWith("#[" + IntervalLog.RUN_END + ": ") && line.endsWith("]")) {
+            ended = true;
+        }
         comments.add(line.substring(1));
     }
 
@@ -329,6 +435,10 @@ final class LogFile implements Closeable {
         unplacedLines.clear();
         double absoluteStart = timestamp + baseTimeSec;
         checkOrder(tag, absoluteStart, absoluteStart + length, number);
+        if (Double.isNaN(runStartSec)) {
+            runStartSec = startTimeSec;
+        }
+        lastEndSec = Double.isNaN(lastEndSec) ? absoluteStart + length : Math.max(lastEndSec, absoluteStart + length);
         LogInterval interval = new LogInterval(this, number, last, tag, absoluteStart, absoluteStart + length,
                 startTimeSec, line.substring(c1 + 1, c2), line.substring(c2 + 1, c3), payload);
         if (last) {

@@ -95,6 +95,16 @@ public final class LogInterval {
         return fileStartTimeSec;
     }
 
+    /**
+     * Whether this interval is of the run's warm-up ({@code --warmup}, named in the log's run header): it starts
+     * before the warm-up's end, relative to its own log's StartTime. The run leaves such intervals out of its
+     * totals and JSON, so readers that give the run's numbers leave them out too. False for a log naming none.
+     */
+    public boolean warmup() {
+        long warmupMs = file.warmupMs();
+        return warmupMs > 0 && Math.round((absoluteStartSec - fileStartTimeSec) * 1000.0) < warmupMs;
+    }
+
     /** Where the line is, for messages: {@code file:line}. */
     public String where() {
         return file.name() + ":" + line;

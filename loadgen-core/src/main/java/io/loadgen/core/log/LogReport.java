@@ -4,6 +4,7 @@ import io.loadgen.core.BadInputException;
 import io.loadgen.core.log.LogReportOptions.TagSelection;
 import io.loadgen.core.output.AtomicFile;
 import io.loadgen.core.output.OutputWriteException;
+import io.loadgen.core.record.IntervalLog;
 import io.loadgen.core.record.StatusTags;
 import org.HdrHistogram.DoubleHistogram;
 import org.HdrHistogram.EncodableHistogram;
@@ -17,10 +18,12 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -113,6 +116,11 @@ public final class LogReport {
             inRange++;
             if (mergeTo != null) {
                 interval.writeTo(mergeTo, mergeBaseSec);
+                mergeEndSec = Math.max(mergeEndSec, interval.absoluteEndSec());
+            }
+            if (options.excludeWarmup && interval.warmup()) {
+                warmupLines++;
+                continue;
             }
             String tag = interval.tag();
             if (tag == null) {
@@ -133,6 +141,7 @@ public final class LogReport {
             channels.computeIfAbsent(key(tag), k -> new Channel(tag, silent(tag))).add(h, interval);
         }
         if (mergeTo != null) {
+            writeMergeEnd(logs);
             mergeTo.flush();
         }
         if (options.listTags) {
@@ -230,6 +239,10 @@ public final class LogReport {
                     + options.rangeStartSec + " to " + (options.rangeEndSec == Double.MAX_VALUE ? "the end" : options.rangeEndSec)
                     + " s; widen --start/--end (seconds relative to the log's StartTime)";
         }
+        if (inRange == warmupLines) {
+            return "every interval of " + where + " in range is of the run's warm-up (--warmup, which the run's"
+                    + " totals leave out too); give --include-warmup to report it";
+        }
         if (options.selection == TagSelection.ONE) {
             return "no interval tagged '" + options.tag + "' in " + where + "; tags present: "
                     + (tagsSeen.isEmpty() ? "none" : String.join(", ", tagsSeen)) + " (list them with --list-tags)";
@@ -249,6 +262,21 @@ public final class LogReport {
     }
 
     private double mergeBaseSec;
+    private double mergeEndSec = Double.NEGATIVE_INFINITY;
+    /** Lines in range left out as the run's warm-up. */
+    private long warmupLines;
+
+    /**
+     * Ends the merged log as loadgen ends a run's log, when the logs it merged name their run and none was cut:
+     * read later, it is then whole, as they were.
+     */
+    private void writeMergeEnd(LogSet logs) {
+        boolean named = logs.headers().stream().anyMatch(h -> h.value(IntervalLog.RUN_ID).isPresent());
+        if (named && !logs.integrity().cut() && mergeEndSec > Double.NEGATIVE_INFINITY) {
+            mergeTo.format(Locale.ROOT, "#[%s: stop_reason=merged length_s=%.3f]%n",
+                    IntervalLog.RUN_END, mergeEndSec - mergeBaseSec);
+        }
+    }
 
     private void writeMergeHeader(LogSet logs) {
         long baseMs = Math.round(logs.startTimeSec() * 1000.0);
@@ -256,10 +284,17 @@ public final class LogReport {
         org.HdrHistogram.HistogramLogWriter w = new org.HdrHistogram.HistogramLogWriter(mergeTo);
         w.outputComment("[loadgen merged interval log: " + logs.size() + " log(s) merged on absolute time: "
                 + String.join(", ", logs.names()) + "]");
+        Set<String> runIds = new LinkedHashSet<>();
+        logs.headers().forEach(h -> h.value(IntervalLog.RUN_ID).ifPresent(runIds::add));
+        String runIdLine = "[" + IntervalLog.RUN_ID + ": ";
+        if (runIds.size() == 1) {
+            w.outputComment(runIdLine + runIds.iterator().next() + "]");
+        }
         for (String c : logs.comments()) {
-            // A shard's line is left out: the merged log is the whole run, not its first shard.
+            // A shard's line is left out: the merged log is the whole run, not its first shard. The run's id is
+            // written once above, and none when the logs are of several runs (--allow-mixed).
             if (!c.startsWith("[StartTime:") && !c.startsWith("[BaseTime:") && !c.startsWith("[Histogram log format")
-                    && !c.startsWith("[" + ShardSet.HEADER + ": ")) {
+                    && !c.startsWith("[" + ShardSet.HEADER + ": ") && !c.startsWith(runIdLine)) {
                 w.outputComment(c);
             }
         }

@@ -36,4 +36,10 @@ public final class LogReportOptions {
     public boolean movingWindow;
     public double movingWindowPercentileToReport = 99.0;
     public long movingWindowLengthInMsec = 60_000;
+    /**
+     * Leave out the run's warm-up ({@link LogInterval#warmup()}), as the run's own totals and JSON do. Off by
+     * default, as HistogramLogProcessor counts every line; the merged log keeps the warm-up either way (its
+     * header names it, so its readers leave it out in turn).
+     */
+    public boolean excludeWarmup;
 }

@@ -1,11 +1,14 @@
 package io.loadgen.core.log;
 
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.DamagedInputException;
 import io.loadgen.core.output.OutputPaths;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -30,14 +33,16 @@ public final class LogSet implements AutoCloseable {
 
     private final List<LogFile> files;
     private final int repeatedFiles;
+    private final String repeated;
     private final PriorityQueue<Head> heads = new PriorityQueue<>(ORDER);
     private final double startTimeSec;
     private final ShardSet shards;
     private long sequence;
 
-    private LogSet(List<LogFile> files, int repeatedFiles) throws IOException {
+    private LogSet(List<LogFile> files, int repeatedFiles, String repeated) throws IOException {
         this.files = files;
         this.repeatedFiles = repeatedFiles;
+        this.repeated = repeated;
         double start = Double.NaN;
         for (int i = 0; i < files.size(); i++) {
             LogFile f = files.get(i);
@@ -61,32 +66,107 @@ public final class LogSet implements AutoCloseable {
      *                           ({@link ShardSet#of})
      */
     public static LogSet open(List<Path> paths, Consumer<String> warnings) throws IOException {
+        return open(paths, warnings, false);
+    }
+
+    /**
+     * {@link #open(List, Consumer)}, and when {@code allowMixed} is false, refuses logs of different runs: two
+     * logs whose {@code #[run_id: ...]} lines differ ({@link io.loadgen.core.record.RunId}). Logs without one
+     * (older, or another tool's) are of an unknown run and are merged with any.
+     *
+     * @throws DamagedInputException when the logs name different runs and {@code allowMixed} is false
+     */
+    public static LogSet open(List<Path> paths, Consumer<String> warnings, boolean allowMixed) throws IOException {
         if (paths.isEmpty()) {
             throw new BadInputException("no interval log given; name one or more logs written by 'loadgen run --hlog FILE'");
         }
         List<LogFile> files = new ArrayList<>();
-        int repeated = 0;
-        for (int i = 0; i < paths.size(); i++) {
-            for (int j = 0; j < i; j++) {
-                if (!paths.get(i).toString().equals("-") && OutputPaths.sameFile(paths.get(i), paths.get(j))) {
-                    repeated++;
-                    warnings.accept(paths.get(i) + " is given twice (as " + paths.get(j) + "); its intervals would"
-                            + " count twice: give each log once");
-                    break;
-                }
-            }
-        }
+        Repeats repeats = repeats(paths);
         try {
             for (Path p : paths) {
                 files.add(LogFile.open(p, warnings));
             }
-            return new LogSet(files, repeated);
+            LogSet set = new LogSet(files, repeats.count(), repeats.first());
+            if (!allowMixed) {
+                set.checkOneRun();
+            }
+            return set;
         } catch (IOException | RuntimeException e) {
             for (LogFile f : files) {
                 f.close();
             }
             throw e;
         }
+    }
+
+    /**
+     * The first of {@code paths} given twice, the same file or the same intervals under another name, as one
+     * line naming both; empty when each is given once. For a tool that reads several logs without merging them.
+     */
+    public static String repeatedAmong(List<Path> paths) {
+        return repeats(paths).first();
+    }
+
+    /** How many logs were given again, and the first as one line (empty when none). */
+    private record Repeats(int count, String first) {
+    }
+
+    /**
+     * The logs given more than once: the same file under two paths, or two files holding the same intervals (a
+     * log and its gzip copy, a copy under another name). The caller reports them ({@link #repeated()}).
+     */
+    private static Repeats repeats(List<Path> paths) {
+        String first = "";
+        int count = 0;
+        List<byte[]> digests = new ArrayList<>();
+        for (int i = 0; i < paths.size(); i++) {
+            Path p = paths.get(i);
+            boolean stdin = p.toString().equals("-");
+            byte[] digest = stdin || paths.size() < 2 || !Files.isRegularFile(p) ? null
+                    : LogFile.intervalDigest(p);
+            digests.add(digest);
+            for (int j = 0; j < i; j++) {
+                boolean sameFile = !stdin && OutputPaths.sameFile(p, paths.get(j));
+                if (sameFile || (digest != null && digests.get(j) != null
+                        && MessageDigest.isEqual(digest, digests.get(j)))) {
+                    count++;
+                    String line = p + (sameFile ? " is given twice (as " + paths.get(j) + ")"
+                            : " holds the same intervals as " + paths.get(j) + " (one log under two names)")
+                            + "; its intervals would count twice: give each log once";
+                    first = first.isEmpty() ? line : first;
+                    break;
+                }
+            }
+        }
+        return new Repeats(count, first);
+    }
+
+    /** @throws DamagedInputException naming two logs of different runs */
+    private void checkOneRun() {
+        String firstId = null;
+        String firstName = null;
+        for (LogFile f : files) {
+            String id = f.runId();
+            if (id == null) {
+                continue;
+            }
+            if (firstId == null) {
+                firstId = id;
+                firstName = f.name();
+            } else if (!id.equals(firstId)) {
+                throw new DamagedInputException(f.name() + " is of run " + id + " but " + firstName + " of run "
+                        + firstId + ": logs of different runs do not merge into one run's numbers; give one run's"
+                        + " logs, or --allow-mixed to merge them anyway");
+            }
+        }
+    }
+
+    /**
+     * The first log given twice, as one line naming both ({@code b.hlog.gz holds the same intervals as
+     * a.hlog ...}); empty when each log is given once. Merged, its intervals would count twice.
+     */
+    public String repeated() {
+        return repeated;
     }
 
     /**
@@ -106,6 +186,18 @@ public final class LogSet implements AutoCloseable {
      */
     public double relativeToSec(LogInterval interval) {
         return files.size() == 1 ? interval.fileStartTimeSec() : startTimeSec;
+    }
+
+    /**
+     * The run's warm-up, ms after the StartTime, as the logs' run headers name it ({@link LogInterval#warmup()};
+     * the longest, for several); 0 when none does.
+     */
+    public long warmupMs() {
+        long most = 0;
+        for (LogFile f : files) {
+            most = Math.max(most, f.warmupMs());
+        }
+        return most;
     }
 
     /** How many logs are merged. */
@@ -139,12 +231,26 @@ public final class LogSet implements AutoCloseable {
         long corrupt = 0;
         long overlaps = 0;
         boolean torn = false;
+        boolean cut = false;
+        double held = 0.0;
+        double planned = Double.NaN;
+        double leastShare = Double.MAX_VALUE;
         for (LogFile f : files) {
             corrupt += f.corruptLines();
             overlaps += f.overlaps();
             torn |= f.tornTail();
+            // A loadgen log that names its run ends with a closing line; one read to its end without it was cut.
+            if (f.atEnd() && f.runId() != null && !f.ended()) {
+                double share = Double.isNaN(f.plannedSec()) ? 0.0 : f.heldSec() / f.plannedSec();
+                if (!cut || share < leastShare) {
+                    held = f.heldSec();
+                    planned = f.plannedSec();
+                    leastShare = share;
+                }
+                cut = true;
+            }
         }
-        return new LogIntegrity(corrupt, overlaps, repeatedFiles, torn);
+        return new LogIntegrity(corrupt, overlaps, repeatedFiles, torn, cut, held, planned);
     }
 
     /**

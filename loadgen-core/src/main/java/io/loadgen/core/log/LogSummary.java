@@ -6,6 +6,7 @@ import io.loadgen.core.BadInputException;
 import io.loadgen.core.driver.Status;
 import io.loadgen.core.log.LogReport.TagTotal;
 import io.loadgen.core.record.Histograms;
+import io.loadgen.core.record.IntervalLog;
 import io.loadgen.core.record.StatusTags;
 import io.loadgen.core.record.View;
 import io.loadgen.core.summary.CorrectedBasis;
@@ -208,7 +209,8 @@ public final class LogSummary {
      * The {@code #[run: driver=... target=...ops/s threads=N ... in_flight_per_thread=M seed=S]} lines of the logs,
      * combined; {@code intervalNs} is each thread's gap (threads / target) and {@code inFlight} is M, each 0
      * when the logs disagree or have no steady rate. {@code info} holds the earliest {@code StartTime} (the run's
-     * first intended start, as the run's summary gives it) and the seed when every run line names the same one.
+     * first intended start, as the run's summary gives it), and the seed and the run id when every log names the
+     * same one.
      */
     private record Header(String driver, double targetOpsPerSec, int threads, double intervalNs, int inFlight,
                           RunInfo info) {
@@ -221,7 +223,11 @@ public final class LogSummary {
             int runs = 0;
             long startMs = Long.MAX_VALUE;
             Set<String> seeds = new HashSet<>();
+            Set<String> runIds = new HashSet<>();
             for (LogHeader.Entry e : LogHeader.of("", comments).entries()) {
+                if (e.name().equals(IntervalLog.RUN_ID)) {
+                    runIds.add(e.text());
+                }
                 if (e.name().equals("StartTime")) {
                     double sec = parseDouble(e.text().split(" ", 2)[0]);
                     startMs = sec > 0 ? Math.min(startMs, Math.round(sec * 1000)) : startMs;
@@ -243,7 +249,8 @@ public final class LogSummary {
                 inFlight = inFlight < 0 || inFlight == m ? m : 0;
                 seeds.add(kv.getOrDefault("seed", ""));
             }
-            RunInfo info = new RunInfo(startMs == Long.MAX_VALUE ? 0 : startMs, seed(seeds), null);
+            RunInfo info = new RunInfo(startMs == Long.MAX_VALUE ? 0 : startMs, seed(seeds), null, null, null,
+                    runIds.size() == 1 ? runIds.iterator().next() : null); // the run's id; none for several runs
             return runs == 0 ? new Header("unknown", 0, 0, 0, 0, info)
                     : new Header(driver, target, threads, Math.max(interval, 0), Math.max(inFlight, 0), info);
         }

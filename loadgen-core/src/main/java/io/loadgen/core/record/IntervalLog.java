@@ -39,17 +39,24 @@ import java.util.List;
  * #[run: driver=mockdb target=1000ops/s threads=1 ...]
  * #[properties: mockdb.delay=4ms]
  * #[tags: READ.intended = completion - intended start; READ.service = completion - actual start; harness.lag = ...]
+ * #[run_id: 0f5c3c9e-6a0e-4a57-9d0b-1f3c2e3a4b5c]
  * #[Histogram log format version 1.3]
  * #[StartTime: 1763783167.123 (seconds since epoch), Sat Nov 22 03:46:07 UTC 2025]
  * "StartTimestamp","Interval_Length","Interval_Max","Interval_Compressed_Histogram"
  * </pre>
  * Between the interval lines, {@code #[event: ...]} comments ({@link EventLine}) mark pauses the
  * driver or the harness saw ({@link io.loadgen.core.driver.RunEvents}), written by the sampler before
- * the interval in which they ended.
+ * the interval in which they ended. The last line, {@code #[run end: stop_reason=duration length_s=20.000]},
+ * says the run ended and wrote its log to the end ({@link #writeRunEnd}): a loadgen log with a {@code run_id}
+ * but without it was cut (a run killed with SIGKILL, a full disk).
  */
 public final class IntervalLog implements AutoCloseable {
     /** Values are ns; the max column is written in ms (HistogramLogProcessor's default unit ratio). */
     public static final double MAX_VALUE_UNIT_RATIO = 1_000_000.0;
+    /** The header line naming the run ({@link RunId}), {@code #[run_id: UUID]}. */
+    public static final String RUN_ID = "run_id";
+    /** The closing line's name, {@code #[run end: stop_reason=R length_s=S]}. */
+    public static final String RUN_END = "run end";
 
     private final FailureTrackingOutputStream tracked;
     private final PrintStream out;
@@ -128,6 +135,17 @@ public final class IntervalLog implements AutoCloseable {
     public void writeEvent(String kind, String source, long startEpochMs, long lengthNs) {
         if (!failed) {
             writer.outputComment(new EventLine(kind, source, (startEpochMs - baseMs) / 1000.0, lengthNs / 1e6).comment());
+        }
+    }
+
+    /**
+     * Appends the closing line: the run ended (for {@code stopReason}, e.g. {@code duration} or {@code SIGTERM})
+     * after {@code lengthMs} from its start, and every interval it measured is above. Nothing after a failure.
+     */
+    public void writeRunEnd(String stopReason, long lengthMs) {
+        if (!failed) {
+            writer.outputComment("[" + RUN_END + ": stop_reason=" + stopReason.replace(' ', '_') + " length_s="
+                    + String.format(java.util.Locale.ROOT, "%.3f", lengthMs / 1000.0) + "]");
         }
     }
 

@@ -343,6 +343,11 @@ final class IntervalAggregator implements Runnable {
         return t0Ms + Math.floorDiv(ns - t0Ns, 1_000_000L);
     }
 
+    /** The last interval's end, epoch ms (the run's start before any): read after the thread ended. */
+    long lastEndMs() {
+        return toEpochMs(lastNs);
+    }
+
     /** Why the aggregator stopped early (a sink threw), or null. After the thread ended. */
     Throwable failure() {
         return failure;

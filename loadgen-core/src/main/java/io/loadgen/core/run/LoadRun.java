@@ -17,6 +17,7 @@ import io.loadgen.core.driver.RunEvents;
 import io.loadgen.core.driver.Status;
 import io.loadgen.core.record.Histograms;
 import io.loadgen.core.record.IntervalLog;
+import io.loadgen.core.record.RunId;
 import io.loadgen.core.record.View;
 import io.loadgen.core.record.WorkerRecorders;
 import io.loadgen.core.schedule.PhasedSchedule;
@@ -72,6 +73,8 @@ public final class LoadRun {
     static final long NO_END_NS = 1L << 62;
 
     private final RunOptions options;
+    /** This run's identity, in its log's header and its JSON ({@link RunId}); drawn once the driver is open. */
+    private String runId;
     private final DriverProvider provider;
     private final PrintStream status;
     private PrintStream warnings;
@@ -299,6 +302,7 @@ public final class LoadRun {
         }
         // Without a duration the end is 2^62 ns (146 years) away, not Long.MAX_VALUE: times compare wrap-safely.
         long endNs = t0Ns + (options.duration().isZero() ? NO_END_NS : options.duration().toNanos());
+        runId = RunId.of(options.shard(), options.startAtMs(), schedule());
         if (log != null) {
             log.writeHeader(t0Ms, headerComments(ops, properties, driver));
         }
@@ -324,7 +328,11 @@ public final class LoadRun {
         if (aggregator.failure() != null) {
             throw new IllegalStateException("interval aggregator failed", aggregator.failure());
         }
-        return result(ops, loops, totals, driver, gcBefore, health, t0Ms);
+        RunResult result = result(ops, loops, totals, driver, gcBefore, health, t0Ms);
+        if (log != null) {
+            log.writeRunEnd(result.stopReason(), aggregator.lastEndMs() - t0Ms); // the sampler has ended: ours now
+        }
+        return result;
     }
 
     /**
@@ -589,7 +597,7 @@ public final class LoadRun {
                 stop.isStopped() ? stop.reason() : issued == options.operations() ? "operations" : "duration",
                 corrected, health.report(totals.measuredNs(), options.throttled(), lag, diagnosis),
                 new RunInfo(t0Ms, options.seed(), options.effectiveProperties(), options.shard(),
-                        options.startAtMs() == 0 ? null : options.startAtMs()), diagnosis);
+                        options.startAtMs() == 0 ? null : options.startAtMs(), runId), diagnosis);
     }
 
     /**
@@ -678,6 +686,7 @@ public final class LoadRun {
         c.add("loadgen interval log: latencies in nanoseconds; the max column is in milliseconds");
         c.add("run: " + options.describe() + " in_flight_per_thread=" + inFlightPerThread(driver));
         c.add("properties: " + properties);
+        c.add(IntervalLog.RUN_ID + ": " + runId);
         if (options.shard() != null) {
             c.add("shard: index=" + options.shard().index() + " count=" + options.shard().count() + " start_at="
                     + (options.startAtMs() == 0 ? "-" : Long.toString(options.startAtMs())));
@@ -697,6 +706,11 @@ public final class LoadRun {
                 + " the StartTime, as the interval timestamps are");
         c.replaceAll(Secrets::redact); // the log is often kept as a CI artifact
         return c;
+    }
+
+    /** What every shard of this run shares beyond its count and start, for its id: its rate, duration, warm-up. */
+    private String schedule() {
+        return "target=" + options.targetOpsPerSec() + " duration=" + options.duration() + " warmup=" + options.warmup();
     }
 
     private static long[] gcTotals() {

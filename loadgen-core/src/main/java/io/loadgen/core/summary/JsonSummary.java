@@ -154,6 +154,7 @@ public final class JsonSummary {
         root.put("version", RunInfo.loadgenVersion());
         root.put("start_time", info.start() == null ? null : info.start().toString());
         putNumber(root, "seed", info.seed());
+        root.put("run_id", info.runId()); // null when unknown: a log without one, or logs of several runs
         if (info.properties() == null) {
             root.putNull("properties");
         } else {

@@ -21,8 +21,11 @@ import java.util.TreeMap;
  * @param shard        which shard of a sharded run this is ({@code --shard}); null for a whole run
  * @param startAtMs    the {@code --start-at} instant in epoch ms, which is then also {@code startEpochMs}; null
  *                     when the run started as soon as it was ready
+ * @param runId        the run's identity ({@link io.loadgen.core.record.RunId}), also in its interval log; null
+ *                     when unknown
  */
-public record RunInfo(long startEpochMs, Long seed, Map<String, String> properties, Shard shard, Long startAtMs) {
+public record RunInfo(long startEpochMs, Long seed, Map<String, String> properties, Shard shard, Long startAtMs,
+                      String runId) {
     /**
      * The JSON summary's schema: 1 is the first one that states it (and adds {@code version}, {@code start_time},
      * {@code seed} and {@code properties}); a summary without {@code schema_version} is older. Raised when a key
@@ -36,6 +39,11 @@ public record RunInfo(long startEpochMs, Long seed, Map<String, String> properti
     /** A whole run's (no shard), started as soon as it was ready. */
     public RunInfo(long startEpochMs, Long seed, Map<String, String> properties) {
         this(startEpochMs, seed, properties, null, null);
+    }
+
+    /** A run whose identity is unknown. */
+    public RunInfo(long startEpochMs, Long seed, Map<String, String> properties, Shard shard, Long startAtMs) {
+        this(startEpochMs, seed, properties, shard, startAtMs, null);
     }
 
     public RunInfo {

@@ -23,6 +23,20 @@ final class TestLogs {
     }
 
     private final List<Line> lines = new ArrayList<>();
+    private List<String> header = List.of("test log");
+    private String endReason;
+
+    /** The header's comment lines instead of the default one, e.g. {@code run: ... duration=20s warmup=2s}. */
+    TestLogs header(String... comments) {
+        header = List.of(comments);
+        return this;
+    }
+
+    /** Ends the log with the run's closing line, as a run that ended (for {@code reason}) writes it. */
+    TestLogs ended(String reason) {
+        endReason = reason;
+        return this;
+    }
 
     /** Adds one interval of {@code tag}: {@code count} operations of {@code valueNs} each. */
     TestLogs add(long startMs, long endMs, String tag, long count, long valueNs) {
@@ -48,7 +62,7 @@ final class TestLogs {
         sorted.sort((a, b) -> Long.compare(a.startMs(), b.startMs()));
         Histogram h = Histograms.newHistogram();
         try (IntervalLog log = IntervalLog.open(file)) {
-            log.writeHeader(startMs, List.of("test log"));
+            log.writeHeader(startMs, header);
             for (Line l : sorted) {
                 h.reset();
                 if (l.count() > 0) {
@@ -58,6 +72,9 @@ final class TestLogs {
                 h.setStartTimeStamp(startMs + l.startMs());
                 h.setEndTimeStamp(startMs + l.endMs());
                 log.write(h);
+            }
+            if (endReason != null) {
+                log.writeRunEnd(endReason, sorted.isEmpty() ? 0 : sorted.get(sorted.size() - 1).endMs());
             }
         }
         return file;

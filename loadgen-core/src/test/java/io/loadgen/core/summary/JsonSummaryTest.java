@@ -31,7 +31,7 @@ class JsonSummaryTest {
     @Test
     void topLevelHasEverySchemaKeyInOrder() throws IOException {
         JsonNode json = written(KnownRuns.throttled());
-        assertEquals(List.of("schema_version", "version", "start_time", "seed", "properties", "driver", "target_ops_per_sec", "throttled", "throughput_ops_per_sec", "threads",
+        assertEquals(List.of("schema_version", "version", "start_time", "seed", "run_id", "properties", "driver", "target_ops_per_sec", "throttled", "throughput_ops_per_sec", "threads",
                 "duration_s", "stop_reason", "unissued_operations", "expected_interval_us",
                 "corrected_expected_interval_us", "corrected_in_flight_per_thread", "corrected_note", "operations",
                 "harness", "driver_stats", "diagnosis"), keys(json));
@@ -198,7 +198,7 @@ class JsonSummaryTest {
     void aSummaryWithoutRunInfoHasItsKeysNull() throws IOException {
         JsonNode json = written(KnownRuns.throttled());
         assertEquals(RunInfo.SCHEMA_VERSION, json.get("schema_version").asInt());
-        for (String key : List.of("start_time", "seed", "properties")) {
+        for (String key : List.of("start_time", "seed", "run_id", "properties")) {
             assertTrue(json.get(key).isNull(), key);
         }
     }

@@ -1,6 +1,7 @@
 package io.loadgen.plot.html;
 
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.DamagedInputException;
 import io.loadgen.core.log.LogHeader;
 import io.loadgen.core.log.LogInterval;
 import io.loadgen.core.log.LogSet;
@@ -38,7 +39,10 @@ record ExplorerData(List<String> sources, List<TagSeries> tags, List<LogHeader> 
      *                           absent, or a tag holds DoubleHistograms
      */
     static ExplorerData read(List<Path> logs, ExplorerOptions options) throws IOException {
-        try (LogSet set = LogSet.open(logs, options.warnings())) {
+        try (LogSet set = LogSet.open(logs, options.warnings(), options.allowMixed())) {
+            if (!set.repeated().isEmpty()) {
+                throw new DamagedInputException("not shown: " + set.repeated());
+            }
             Map<String, TagSeries> byTag = new LinkedHashMap<>();
             TreeSet<String> seen = new TreeSet<>();
             double prefixMaxStart = Double.NEGATIVE_INFINITY;
@@ -53,6 +57,9 @@ record ExplorerData(List<String> sources, List<TagSeries> tags, List<LogHeader> 
                 }
                 if (start > options.endSec()) {
                     break; // as report: the first line past the range ends the read
+                }
+                if (!options.includeWarmup() && line.warmup()) {
+                    continue; // the run's warm-up, which its JSON and report leave out
                 }
                 inRange++;
                 String tag = line.tag() == null ? UNTAGGED : line.tag();

@@ -28,8 +28,12 @@ public final class ExplorerOptions {
     private final String title;
     private final JsonNode summary;
     private final Consumer<String> warnings;
+    private final boolean allowMixed;
+    private final boolean includeWarmup;
 
     private ExplorerOptions(Builder b) {
+        this.allowMixed = b.allowMixed;
+        this.includeWarmup = b.includeWarmup;
         this.tags = List.copyOf(b.tags);
         this.startSec = b.startSec;
         this.endSec = b.endSec;
@@ -80,6 +84,16 @@ public final class ExplorerOptions {
         return warnings;
     }
 
+    /** Whether logs of different runs may be shown as one (their {@code #[run_id]} lines differ). */
+    public boolean allowMixed() {
+        return allowMixed;
+    }
+
+    /** Whether the run's warm-up is shown, which its JSON (and by default the page) leaves out. */
+    public boolean includeWarmup() {
+        return includeWarmup;
+    }
+
     /** Collects options; {@link #build()} checks them and names the option to fix. */
     public static final class Builder {
         private List<String> tags = List.of();
@@ -88,6 +102,8 @@ public final class ExplorerOptions {
         private String title;
         private JsonNode summary;
         private Consumer<String> warnings = w -> System.err.println("warning: " + w);
+        private boolean allowMixed;
+        private boolean includeWarmup;
 
         private Builder() {
         }
@@ -119,6 +135,13 @@ public final class ExplorerOptions {
 
         public Builder warnings(Consumer<String> warnings) {
             this.warnings = Objects.requireNonNull(warnings, "warnings");
+            return this;
+        }
+
+        /** Logs of different runs shown as one ({@code --allow-mixed}); the warm-up shown ({@code --include-warmup}). */
+        public Builder reading(boolean allowMixed, boolean includeWarmup) {
+            this.allowMixed = allowMixed;
+            this.includeWarmup = includeWarmup;
             return this;
         }
 
