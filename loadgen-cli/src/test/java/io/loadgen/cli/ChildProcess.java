@@ -35,25 +35,24 @@ final class ChildProcess {
 
     /** Starts {@code java -cp classpath mainClass args}. */
     static ChildProcess java(String classpath, String mainClass, String... args) throws IOException {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        cmd.add("-cp");
-        cmd.add(classpath);
-        cmd.add(mainClass);
-        cmd.addAll(List.of(args));
-        return new ChildProcess(new ProcessBuilder(cmd).start());
+        return new ChildProcess(new ProcessBuilder(command(classpath, mainClass, args)).start());
     }
 
     /** Starts {@code java -cp classpath mainClass args} with its standard output going to {@code stdout}. */
     static ChildProcess javaWithStdout(java.io.File stdout, String classpath, String mainClass, String... args)
             throws IOException {
+        return new ChildProcess(new ProcessBuilder(command(classpath, mainClass, args)).redirectOutput(stdout).start());
+    }
+
+    /** The command line {@code java -cp classpath mainClass args}, with this JVM's java. */
+    static List<String> command(String classpath, String mainClass, String... args) {
         List<String> cmd = new ArrayList<>();
         cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         cmd.add("-cp");
         cmd.add(classpath);
         cmd.add(mainClass);
         cmd.addAll(List.of(args));
-        return new ChildProcess(new ProcessBuilder(cmd).redirectOutput(stdout).start());
+        return cmd;
     }
 
     /** Starts {@code builder}'s command, its output collected. */
