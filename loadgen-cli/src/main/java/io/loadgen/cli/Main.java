@@ -46,6 +46,7 @@ public final class Main {
     }
 
     public static void main(String[] args) {
+        VerbosityMixin.beforeLogging(args);
         TrackedPrintStream out = TrackedPrintStream.stdout();
         System.setOut(out);
         System.exit(execute(args, out, System.err));

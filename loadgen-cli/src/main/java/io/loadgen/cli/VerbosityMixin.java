@@ -17,9 +17,25 @@ final class VerbosityMixin {
             + " each stop-the-world pause), and a stack trace with any error.")
     void setVerbose(boolean verbose) {
         if (verbose) {
-            System.setProperty(MESSAGE_PROPERTY, "%msg%notEmpty{%n%xEx}"); // log4j2.xml: a logged exception's whole trace
-            Configurator.reconfigure();
+            if (!VERBOSE_MESSAGE.equals(System.getProperty(MESSAGE_PROPERTY))) {
+                System.setProperty(MESSAGE_PROPERTY, VERBOSE_MESSAGE);
+                Configurator.reconfigure();
+            }
             Configurator.setRootLevel(Level.DEBUG);
+        }
+    }
+
+    /** log4j2.xml's message with {@code -v}: a logged exception's whole trace. */
+    static final String VERBOSE_MESSAGE = "%msg%notEmpty{%n%xEx}";
+
+    /**
+     * Before anything logs: {@code -v} anywhere on the command line sets the message log4j2.xml reads when logging
+     * starts. Reconfiguring logging once it has started (an option parsed before {@code -v} may log) lost every
+     * later line of a run on the console, so the launcher's JVM never needs it; in-process callers still get it.
+     */
+    static void beforeLogging(String[] args) {
+        if (java.util.Arrays.asList(args).contains("-v")) {
+            System.setProperty(MESSAGE_PROPERTY, VERBOSE_MESSAGE);
         }
     }
 }
