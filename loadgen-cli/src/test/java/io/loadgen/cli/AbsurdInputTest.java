@@ -44,12 +44,7 @@ class AbsurdInputTest {
         assertEquals(0, run.exitCode, run.err);
         Files.createDirectories(dir.resolve("out"));
         Files.createFile(dir.resolve("empty.hlog"));
-        List<String> header = new ArrayList<>();
-        for (String line : Files.readAllLines(log)) {
-            if (line.startsWith("#") || line.startsWith("\"")) {
-                header.add(line);
-            }
-        }
+        List<String> header = headerLines(log);
         Files.write(dir.resolve("header-only.hlog"), header);
         byte[] whole;
         try (var bytes = new java.io.ByteArrayOutputStream(); OutputStream gz = new GZIPOutputStream(bytes)) {
@@ -62,6 +57,17 @@ class AbsurdInputTest {
         Files.write(dir.resolve("cut.hlog.gz"), Arrays.copyOf(whole, whole.length - 12)); // no trailer: cut short
         Files.write(dir.resolve("latin1.properties"),
                 "recordcount=zehn\u00e9\n".getBytes(StandardCharsets.ISO_8859_1));
+    }
+
+    /** An interval log's header: its comment lines and the column legend, without any interval. */
+    static List<String> headerLines(Path log) throws IOException {
+        List<String> header = new ArrayList<>();
+        for (String line : Files.readAllLines(log)) {
+            if (line.startsWith("#") || line.startsWith("\"")) {
+                header.add(line);
+            }
+        }
+        return header;
     }
 
     private static Path out(String name) {

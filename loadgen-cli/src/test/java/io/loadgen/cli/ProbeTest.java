@@ -76,13 +76,7 @@ class ProbeTest {
         Files.createDirectories(dir.resolve("out"));
         Files.createDirectories(dir.resolve("dir"));
         Files.createFile(dir.resolve("empty.hlog"));
-        List<String> header = new ArrayList<>();
-        for (String line : Files.readAllLines(log)) {
-            if (line.startsWith("#") || line.startsWith("\"")) {
-                header.add(line);
-            }
-        }
-        Files.write(dir.resolve("header-only.hlog"), header);
+        Files.write(dir.resolve("header-only.hlog"), AbsurdInputTest.headerLines(log));
         byte[] noise = new byte[4096];
         new Random(24).nextBytes(noise);
         Files.write(dir.resolve("garbage.hlog"), noise);
