@@ -20,7 +20,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * whole run's within histogram precision plus scheduling noise.
  *
  * <p>The derivation. mockdb stops the world for L = 200 ms every P = 1 s (windows from its own open on, so each
- * process has its own phase); delay 0, one blocking thread per process. An operation due at offset u into a window
+ * process has its own phase); delay 0, one blocking thread per shard and four in the whole run, so each thread of
+ * either runs at T/4 and drains the same backlog after a window (with one thread the whole run drained four
+ * shards' backlogs one after another, which on a slow 2-core machine biased its percentiles up by its drain: p90
+ * 121 ms against the shards' 100 ms was seen). An operation due at offset u into a window
  * completes at the window's end, so its intended latency is L - u (plus the time to drain the operations due before
  * it in the same window); one due outside a window takes microseconds. Each run is a count-bounded schedule of
  * exactly 5 s (10000 operations at T = 2000/s, 2500 per shard at T/4 = 500/s). Five JVMs starting their schedules
@@ -37,8 +40,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  *
  * <p>The tolerance, per percentile, between the merged shards and the whole run: histogram precision (3
  * significant digits: 0.1% of 200 ms = 0.2 ms each side) + the resolution of each distribution (its operations are
- * due 0.5 ms apart in the whole run and 2 ms apart in a shard: 2.5 ms) + the drain (the whole run's window holds
- * 400 operations issued one after another when it ends, a shard's 100: at most 400 x 10 us = 4 ms apart) + the
+ * due 0.5 ms apart in the whole run and 2 ms apart in a shard: 2.5 ms) + the drain (each thread's window holds
+ * 100 operations issued one after another when it ends, in the whole run as in a shard: at most 100 x 10 us = 1 ms,
+ * and 4 ms were allowed when the whole run had one thread for 400) + the
  * wake-up of a thread at a window's end on a machine running five JVMs on 2 cores (up to 10 ms): 17 ms, rounded up
  * to 20 ms (10% of L). Each is also checked against v(p) with twice that, so a wrong split (all the shards
  * paused more, or less) or a merge that lost the windows' operations cannot pass.
@@ -68,6 +72,8 @@ class ShardGroundTruthTest {
             if (i < 4) {
                 args.addAll(List.of("--shard", i + "/4"));
                 shardLogs.add(dir.resolve(name + ".hlog").toString());
+            } else {
+                args.addAll(List.of("--threads", "4")); // each thread at T/4, as each shard's one
             }
             runs.add(ChildProcess.java(ChildProcess.testClasspath(), Main.class.getName(), args.toArray(new String[0])));
         }
