@@ -27,11 +27,7 @@ class OutputIntegrityTest {
     Path dir;
 
     private static String[] run(String... extra) {
-        String[] base = {"run", "--driver", "noop", "--target", "2000", "--duration", "1s", "-q"};
-        String[] all = new String[base.length + extra.length];
-        System.arraycopy(base, 0, all, 0, base.length);
-        System.arraycopy(extra, 0, all, base.length, extra.length);
-        return all;
+        return OutputSafetyTest.run(extra);
     }
 
     /** A child loadgen whose standard output is a full disk: its exit code and stderr. */

@@ -27,7 +27,8 @@ class OutputSafetyTest {
         assumeTrue(Files.exists(FULL), "needs /dev/full (Linux)");
     }
 
-    private static String[] run(String... extra) {
+    /** A short noop run with {@code extra} options: the command line these output tests start from. */
+    static String[] run(String... extra) {
         String[] base = {"run", "--driver", "noop", "--target", "2000", "--duration", "1s", "-q"};
         String[] all = new String[base.length + extra.length];
         System.arraycopy(base, 0, all, 0, base.length);
