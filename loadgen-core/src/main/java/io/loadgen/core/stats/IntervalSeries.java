@@ -1,0 +1,124 @@
+package io.loadgen.core.stats;
+
+import io.loadgen.core.record.Histograms;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
+
+import java.util.List;
+
+/**
+ * One series of a run (e.g. {@code READ.intended}) as the run's intervals recorded it: each interval's histogram,
+ * kept sparsely (its non-empty buckets only) with the interval's length, so that the sum over any multiset of
+ * intervals, a bootstrap resample, costs the recorded buckets rather than the whole counts array. Immutable
+ * after {@link #of}; any thread, but {@link #sum} writes into the caller's histogram.
+ */
+public final class IntervalSeries {
+    private final long[][] values;
+    private final long[][] counts;
+    private final double[] seconds;
+    private final long totalCount;
+
+    private IntervalSeries(long[][] values, long[][] counts, double[] seconds) {
+        this.values = values;
+        this.counts = counts;
+        this.seconds = seconds;
+        long n = 0;
+        for (long[] c : counts) {
+            for (long x : c) {
+                n += x;
+            }
+        }
+        this.totalCount = n;
+    }
+
+    /**
+     * @param intervals each interval's histogram (ns), in time order; read now, not kept
+     * @param lengthsSec each interval's length in seconds, parallel to {@code intervals}
+     */
+    public static IntervalSeries of(List<Histogram> intervals, double[] lengthsSec) {
+        if (intervals.size() != lengthsSec.length) {
+            throw new IllegalArgumentException(intervals.size() + " intervals but " + lengthsSec.length + " lengths");
+        }
+        int n = intervals.size();
+        long[][] values = new long[n][];
+        long[][] counts = new long[n][];
+        for (int i = 0; i < n; i++) {
+            Histogram h = intervals.get(i);
+            int buckets = 0;
+            for (HistogramIterationValue ignored : h.recordedValues()) {
+                buckets++;
+            }
+            values[i] = new long[buckets];
+            counts[i] = new long[buckets];
+            int b = 0;
+            for (HistogramIterationValue v : h.recordedValues()) {
+                values[i][b] = v.getValueIteratedTo(); // the bucket's highest equivalent value: records into the same bucket
+                counts[i][b] = v.getCountAtValueIteratedTo();
+                b++;
+            }
+        }
+        return new IntervalSeries(values, counts, lengthsSec.clone());
+    }
+
+    /** How many intervals. */
+    public int size() {
+        return seconds.length;
+    }
+
+    /** Operations recorded over every interval. */
+    public long totalCount() {
+        return totalCount;
+    }
+
+    /** The intervals' lengths added up (s). */
+    public double seconds() {
+        double s = 0;
+        for (double x : seconds) {
+            s += x;
+        }
+        return s;
+    }
+
+    /** Operations recorded in interval {@code i}. */
+    public long count(int i) {
+        long n = 0;
+        for (long c : counts[i]) {
+            n += c;
+        }
+        return n;
+    }
+
+    /** Interval {@code i}'s length (s). */
+    public double seconds(int i) {
+        return seconds[i];
+    }
+
+    /**
+     * Resets {@code into} and adds the intervals at {@code indices} (repeats count again), so {@code into} holds a
+     * resampled run. Returns the resampled run's length in seconds.
+     */
+    public double sum(int[] indices, Histogram into) {
+        into.reset();
+        double s = 0;
+        for (int i : indices) {
+            long[] v = values[i];
+            long[] c = counts[i];
+            for (int b = 0; b < v.length; b++) {
+                into.recordValueWithCount(v[b], c[b]);
+            }
+            s += seconds[i];
+        }
+        return s;
+    }
+
+    /** The whole series: every interval added once. */
+    public Histogram total() {
+        Histogram h = Histograms.newHistogram();
+        int[] all = new int[size()];
+        for (int i = 0; i < all.length; i++) {
+            all[i] = i;
+        }
+        sum(all, h);
+        return h;
+    }
+}
