@@ -62,8 +62,9 @@ public final class Bootstrap {
     }
 
     /**
-     * {@code resamples} replicates of {@code stat} over block resamples of {@code series}, sorted ascending; the
-     * same {@code seed} gives the same replicates.
+     * {@code resamples} replicates of {@code stat} over block resamples of {@code series}, in the order drawn
+     * (unsorted, so that two runs' replicates can be paired draw by draw for a ratio); the same {@code seed} gives
+     * the same replicates. Sort a copy before {@link #quantile}, or use {@link #interval}.
      */
     public static double[] replicates(IntervalSeries series, Statistic stat, int resamples, long seed) {
         int n = series.size();
@@ -81,8 +82,18 @@ public final class Bootstrap {
             double seconds = series.sum(idx, sum);
             out[r] = stat.of(sum, seconds);
         }
-        Arrays.sort(out);
         return out;
+    }
+
+    /**
+     * The central {@code level} interval (e.g. 0.95) of replicates by the percentile method: {@code {low, high}}.
+     * Does not modify {@code replicates}.
+     */
+    public static double[] interval(double[] replicates, double level) {
+        double[] sorted = replicates.clone();
+        Arrays.sort(sorted);
+        double tail = (1 - level) / 2;
+        return new double[]{quantile(sorted, tail), quantile(sorted, 1 - tail)};
     }
 
     /**
