@@ -1,0 +1,116 @@
+package io.loadgen.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD;
+
+/** {@code loadgen calibrate}: passes on an idle machine, fails naming the scenario when starved, refuses bad names. */
+class CalibrateCommandTest {
+    @TempDir
+    Path dir;
+
+    /**
+     * The whole default calibration, once, in this JVM: every scenario's measured figure lies within its
+     * tolerance (each derived in {@code Calibration}) and no diagnosis blames the harness, so it exits 0. Its
+     * runs have fixed lengths adding up to ~22 s (the help's "about 25 s"); 60 s is the promise.
+     */
+    @Test
+    @Timeout(value = 60, threadMode = SEPARATE_THREAD)
+    void passesOnAnIdleMachine() throws Exception {
+        Path json = dir.resolve("calibration.json");
+        long start = System.nanoTime();
+        Cli cli = Cli.run("calibrate", "--json", json.toString());
+        double seconds = (System.nanoTime() - start) / 1e9;
+        System.out.println(cli.out);
+        assertEquals(0, cli.exitCode, cli.out + cli.err);
+        assertTrue(seconds < 60, "the calibration's promise: at most 60 s, took " + seconds);
+        JsonNode root = new ObjectMapper().readTree(json.toFile());
+        assertTrue(root.get("pass").asBoolean(), root.toString());
+        Set<String> names = new TreeSet<>();
+        for (JsonNode s : root.get("scenarios")) {
+            names.add(s.get("name").asText());
+            double error = s.get("error").asDouble();
+            assertTrue(Math.abs(error) <= s.get("tolerance").asDouble(), s.toString());
+            assertEquals((s.get("measured").asDouble() - s.get("analytic").asDouble()) / s.get("analytic").asDouble(),
+                    error, 1e-9, s.toString());
+            assertTrue(s.get("pass").asBoolean(), s.toString());
+            for (JsonNode cause : s.get("diagnosis")) {
+                assertFalse(cause.asText().startsWith("harness_"), s.toString());
+            }
+        }
+        assertEquals(Set.of("backlog", "pause", "md1", "freeze"), names);
+        assertTrue(root.at("/timer_floor/overshoot_p99_us").asDouble() > 0, root.toString());
+        assertTrue(root.get("max_one_worker_ops_per_sec").asDouble() >= 10_000, root.toString());
+        assertTrue(cli.out.contains("loadgen calibrate: PASS"), cli.out);
+        assertTrue(cli.out.contains("timer floor: park overshoot p99 "), cli.out);
+    }
+
+    /**
+     * Starved workers: 4 x availableProcessors threads spin (in this JVM, so in the workers' own scheduling
+     * group) while the md1 scenario runs. Its figure, the mean sojourn of 3 ms, passes within ~0.5 ms (three
+     * standard errors, 0.24 ms, plus one 0.25 ms wake-up budget): each operation's completion is its worker's
+     * wake-up from a 2 to 10 ms sleep. With 4 spinners per core, a woken worker competes with four threads that
+     * never sleep: the scheduler runs each runnable thread for a slice (EEVDF's base slice, 0.75 ms, on this
+     * 6.x kernel; CFS's minimum granularity, 0.75 ms x (1 + log2 2 cores), on older ones) and a woken one waits
+     * for the current slice to end at least half the time, so its mean wake-up delay is at least ~0.4 ms and its
+     * issue of the next operation (a second wake-up: the adaptive wait's spin is preempted too) as much again:
+     * the mean rises by more than 0.5 ms, past the tolerance, and the diagnosis may blame the harness as well.
+     * Either way the scenario fails, named, with exit 1.
+     */
+    @Test
+    @Timeout(value = 60, threadMode = SEPARATE_THREAD)
+    void failsNamingTheScenarioWhenBusyThreadsStarveTheWorkers() throws Exception {
+        AtomicBoolean spin = new AtomicBoolean(true);
+        List<Thread> spinners = new ArrayList<>();
+        for (int i = 0; i < 4 * Runtime.getRuntime().availableProcessors(); i++) {
+            Thread t = new Thread(() -> {
+                long x = 1;
+                while (spin.get()) {
+                    x = x * 6364136223846793005L + 1442695040888963407L;
+                }
+                if (x == 42) {
+                    System.out.print(""); // keeps the loop from being optimised away
+                }
+            }, "busy-" + i);
+            t.setDaemon(true);
+            t.start();
+            spinners.add(t);
+        }
+        Cli cli;
+        try {
+            cli = Cli.run("calibrate", "--only", "md1", "-q");
+        } finally {
+            spin.set(false);
+            for (Thread t : spinners) {
+                t.join();
+            }
+        }
+        System.out.println(cli.out + cli.err);
+        assertEquals(Main.EXIT_FAILED, cli.exitCode, cli.out + cli.err);
+        assertTrue(cli.err.contains("loadgen calibrate: FAIL md1: "), cli.err);
+        assertTrue(cli.out.contains("loadgen calibrate: FAIL"), cli.out);
+    }
+
+    /** An unknown scenario: one line listing the names, exit 2, nothing run. */
+    @Test
+    void anUnknownScenarioIsRefusedListingTheNames() {
+        Cli cli = Cli.run("calibrate", "--only", "pause,nosuch");
+        assertEquals(Main.EXIT_BAD_INPUT, cli.exitCode, cli.err);
+        assertEquals("loadgen: --only: no scenario 'nosuch'; choose from backlog, pause, md1, freeze\n", cli.err);
+        assertEquals("", cli.out);
+    }
+}
