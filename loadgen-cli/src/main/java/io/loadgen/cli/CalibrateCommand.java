@@ -221,6 +221,9 @@ final class CalibrateCommand implements Callable<Integer> {
             ArrayNode causes = n.putArray("diagnosis");
             c.diagnosis().forEach(causes::add);
             n.put("reason", c.failure());
+            if (c.hiccupMaxMs() >= 0) {
+                n.put("hiccup_max_ms", c.hiccupMaxMs());
+            }
         }
         Histogram floor = report.timerFloor();
         ObjectNode timer = root.putObject("timer_floor");

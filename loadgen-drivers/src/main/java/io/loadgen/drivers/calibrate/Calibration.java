@@ -88,9 +88,11 @@ public final class Calibration {
      * @param tolerance the largest |error| that passes, as a share of the analytic value
      * @param diagnosis the run's causes, primary first (their keys)
      * @param verdict   why the diagnosis fails the scenario, or null when it does not
+     * @param hiccupMaxMs the longest stall the hiccup meter saw during the scenario's run (an independent
+     *                  witness of the machine), or -1 when it did not measure
      */
     public record Check(String scenario, String quantity, double analyticMs, double measuredMs, double tolerance,
-                        List<String> diagnosis, String verdict) {
+                        List<String> diagnosis, String verdict, double hiccupMaxMs) {
         /** (measured - analytic) / analytic. */
         public double error() {
             return (measuredMs - analyticMs) / analyticMs;
@@ -105,12 +107,20 @@ public final class Calibration {
             if (pass()) {
                 return null;
             }
-            if (Math.abs(error()) > tolerance) {
-                return quantity + " " + ms(measuredMs) + " ms, analytic " + ms(analyticMs) + " ms, error "
-                        + percent(error(), true) + " > " + percent(tolerance, false)
-                        + (verdict == null ? "" : "; " + verdict);
-            }
-            return verdict;
+            String why = Math.abs(error()) > tolerance
+                    ? quantity + " " + ms(measuredMs) + " ms, analytic " + ms(analyticMs) + " ms, error "
+                    + percent(error(), true) + " > " + percent(tolerance, false) + (verdict == null ? "" : "; " + verdict)
+                    : verdict;
+            return why + (machineStalled() ? "; the machine itself stalled meanwhile, for up to " + ms(hiccupMaxMs)
+                    + " ms (hiccup meter)" : "");
+        }
+
+        /**
+         * Whether the hiccup meter saw the machine stall, during the run, for longer than this figure's whole
+         * allowance and its error: then the machine, not the tool, is what this figure cannot be trusted on.
+         */
+        public boolean machineStalled() {
+            return hiccupMaxMs >= Math.max(tolerance * analyticMs, Math.abs(measuredMs - analyticMs));
         }
     }
 
@@ -377,7 +387,7 @@ public final class Calibration {
             });
             if (stall.get() == null) {
                 return stopped ? List.of() : List.of(new Check(Scenario.FREEZE.key(), "intended p99", 1, 0, 0,
-                        keys(result.diagnosis()), "the server was never frozen (the run ended first)"));
+                        keys(result.diagnosis()), "the server was never frozen (the run ended first)", -1));
             }
             double frozenMs = stall.get().get(10, TimeUnit.SECONDS) / MS;
             double f = frozenMs * MS / result.runTimeNs();
@@ -468,8 +478,9 @@ public final class Calibration {
 
     private static Check check(Scenario s, String quantity, double analyticMs, double measuredMs, double allowMs,
                                RunResult result, String verdict) {
+        Histogram hiccups = result.health().hiccups();
         return new Check(s.key(), quantity, analyticMs, measuredMs, allowMs / analyticMs, keys(result.diagnosis()),
-                verdict);
+                verdict, hiccups == null ? -1 : hiccups.getMaxValue() / MS);
     }
 
     private static List<String> keys(Diagnosis d) {
