@@ -54,7 +54,7 @@ public final class Calibration {
         BACKLOG(3_000),
         PAUSE(2_500),
         MD1(10_000),
-        FREEZE(2_500 + 800);
+        FREEZE(2_500 + WARM_PING_MS);
 
         private final long plannedMs;
 
@@ -505,9 +505,11 @@ public final class Calibration {
                 : new java.math.BigDecimal(ms).round(new java.math.MathContext(3)).stripTrailingZeros().toPlainString();
     }
 
-    /** A share as a percentage, two significant digits, signed when asked: {@code +38%}, {@code 0.52%}. */
+    /** A share as a percentage, signed when asked: two decimals below 1% ({@code 0.52%}), else two digits ({@code +38%}). */
     public static String percent(double share, boolean signed) {
-        String s = io.loadgen.core.diagnosis.Figures.percent(Math.abs(share));
+        double abs = Math.abs(share);
+        String s = abs < 0.01 ? String.format(java.util.Locale.ROOT, "%.2f%%", abs * 100)
+                : io.loadgen.core.diagnosis.Figures.percent(abs);
         return signed ? (share < 0 ? "-" : "+") + s : s;
     }
 }
