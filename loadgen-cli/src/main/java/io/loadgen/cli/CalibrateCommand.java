@@ -46,7 +46,7 @@ import java.util.concurrent.TimeUnit;
                 + " queue) and a ping server frozen over loopback (freeze). Prints per scenario the analytic value,"
                 + " the measured one and the error against its tolerance, then the timer floor (the error bar"
                 + " here), the hiccups seen and the highest rate one worker keeps its schedule at.",
-                "Fixed lengths: about 25 s in all (21 s of runs plus their starts), never more than 60 s.",
+                "Fixed lengths: about 25 s in all (22 s of runs plus their starts), never more than 60 s.",
                 "Status goes to stderr; the table goes to stdout (to stderr with --json -, which writes the JSON"
                         + " to stdout)."},
         footer = {"", "Exit codes: 0 every scenario within its tolerance; 1 one or more outside it (or blamed on"
@@ -61,16 +61,16 @@ final class CalibrateCommand implements Callable<Integer> {
     @Mixin
     VerbosityMixin verbosity;
 
-    @Option(names = "--only", paramLabel = "NAME", split = ",",
+    @Option(names = "--only", paramLabel = "NAME", split = ",", order = 10,
             description = "Run only these scenarios: backlog, pause, md1, freeze (the one-worker rate search is"
                     + " then skipped; the timer floor is always measured).")
     List<String> only;
 
-    @Option(names = "--json", paramLabel = "FILE",
+    @Option(names = "--json", paramLabel = "FILE", order = 20,
             description = "Write the results as JSON; '-' writes it to stdout and the table to stderr.")
     Path json;
 
-    @Option(names = {"--quiet", "-q"}, description = "No progress lines (failures still show).")
+    @Option(names = {"--quiet", "-q"}, order = 30, description = "No progress lines (failures still show).")
     boolean quiet;
 
     CalibrateCommand(Streams io) {
@@ -224,6 +224,8 @@ final class CalibrateCommand implements Callable<Integer> {
             if (c.hiccupMaxMs() >= 0) {
                 n.put("hiccup_max_ms", c.hiccupMaxMs());
             }
+            n.put("stall_shift_ms", c.stallShiftMs());
+            n.put("machine_stalled", c.machineStalled());
         }
         Histogram floor = report.timerFloor();
         ObjectNode timer = root.putObject("timer_floor");

@@ -31,9 +31,10 @@ class CalibrateCommandTest {
      * <p>This machine is shared: other builds load it now and then (load averages of 6 on its 2 cores, the hiccup
      * meter seeing the whole VM stop for 380 ms). Then the calibration rightly fails: the numbers measured
      * meanwhile are not to be trusted. A figure outside its tolerance is therefore accepted only when the hiccup
-     * meter, a thread of its own apart from the workers, saw the machine stall during that run for longer than
-     * the figure's whole allowance and its error ({@code Check.machineStalled}), and the failure line says so;
-     * without such a witness the tool is wrong, and the test fails.
+     * meter, a thread of its own apart from the workers, saw the machine stall during that run long enough to
+     * explain the error beyond the figure's allowance ({@code Check.machineStalled}: a percentile moves by at most
+     * the stalls' total, the M/D/1 mean by at most 2 lambda D_max T / n), and the failure line says so; without
+     * such a witness the tool is wrong, and the test fails.
      */
     @Test
     @Timeout(value = 60, threadMode = SEPARATE_THREAD)
@@ -61,8 +62,10 @@ class CalibrateCommandTest {
             assertEquals(within, s.get("pass").asBoolean(), s.toString());
             if (!within) {
                 double allowance = s.get("tolerance").asDouble() * analytic;
-                assertTrue(s.get("hiccup_max_ms").asDouble() >= Math.max(allowance, Math.abs(measured - analytic)),
+                double shift = s.get("stall_shift_ms").asDouble();
+                assertTrue(shift > 0 && shift + allowance >= Math.abs(measured - analytic),
                         "outside its tolerance without a machine stall to explain it: " + s);
+                assertTrue(s.get("machine_stalled").asBoolean(), s.toString());
                 assertTrue(cli.err.contains("FAIL " + s.get("name").asText() + ": ")
                         && cli.err.contains("the machine itself stalled meanwhile"), cli.err);
                 System.out.println("(tolerated: the machine stalled during " + s.get("name").asText() + ": " + s + ")");
@@ -83,15 +86,16 @@ class CalibrateCommandTest {
 
     /**
      * Starved workers: 4 x availableProcessors threads spin (in this JVM, so in the workers' own scheduling
-     * group) while the md1 scenario runs. Its figure, the mean sojourn of 3 ms, passes within ~0.5 ms (three
-     * standard errors, 0.24 ms, plus one 0.25 ms wake-up budget): each operation's completion is its worker's
-     * wake-up from a 2 to 10 ms sleep. With 4 spinners per core, a woken worker competes with four threads that
-     * never sleep: the scheduler runs each runnable thread for a slice (EEVDF's base slice, 0.75 ms, on this
-     * 6.x kernel; CFS's minimum granularity, 0.75 ms x (1 + log2 2 cores), on older ones) and a woken one waits
-     * for the current slice to end at least half the time, so its mean wake-up delay is at least ~0.4 ms and its
-     * issue of the next operation (a second wake-up: the adaptive wait's spin is preempted too) as much again:
-     * the mean rises by more than 0.5 ms, past the tolerance, and the diagnosis may blame the harness as well.
-     * Either way the scenario fails, named, with exit 1.
+     * group) while the md1 scenario runs. Its figure, the mean sojourn of 3 ms, passes within 0.5 ms: three
+     * standard errors (0.24 ms) plus one wake-up budget (0.25 ms). Each of its operations needs its worker to run
+     * twice: at its intended start (to issue it) and when the store hands it back (a wake-up from a 2 to 10 ms
+     * sleep). With 4 spinners per core, a woken worker shares its core with 4 threads that never sleep, and the
+     * fair scheduler runs the current one until its slice ends (EEVDF's base slice, 0.75 ms, on this 6.x kernel)
+     * unless the woken thread may preempt at once; so the worker waits a fraction of a slice at each of its two
+     * wake-ups, and the mean rises by twice that. It needs to wait only a third of a slice on average, 0.25 ms,
+     * to push the mean past 0.5 ms; measured here: +1.0 ms and +2.9 ms (+33%, +98%), and each time the
+     * diagnosis also blamed the harness (harness_stalled), a second, independent reason to fail. The timer
+     * floor measured meanwhile says why: park overshoot p99 of ~4 ms against ~35 us idle.
      */
     @Test
     @Timeout(value = 60, threadMode = SEPARATE_THREAD)
