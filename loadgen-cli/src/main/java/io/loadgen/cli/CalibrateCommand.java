@@ -46,7 +46,7 @@ import java.util.concurrent.TimeUnit;
                 + " queue) and a ping server frozen over loopback (freeze). Prints per scenario the analytic value,"
                 + " the measured one and the error against its tolerance, then the timer floor (the error bar"
                 + " here), the hiccups seen and the highest rate one worker keeps its schedule at.",
-                "Fixed lengths: about 25 s in all (22 s of runs plus their starts), never more than 60 s.",
+                "Fixed lengths: about 25 s in all (23.3 s of runs plus their starts), never more than 60 s.",
                 "Status goes to stderr; the table goes to stdout (to stderr with --json -, which writes the JSON"
                         + " to stdout)."},
         footer = {"", "Exit codes: 0 every scenario within its tolerance; 1 one or more outside it (or blamed on"
@@ -196,7 +196,7 @@ final class CalibrateCommand implements Callable<Integer> {
             double rate = report.maxOneWorkerOpsPerSec();
             lines.add(rate == 0 ? "one worker keeps its schedule: not even at 10,000 ops/s (noop, intended p99 <= "
                     + Figures.duration(TimerFloor.WAKE_BUDGET_NS) + ", nothing unissued)"
-                    : "one worker keeps its schedule up to " + Figures.rate(rate) + " ops/s (noop, 0.3 s a rate:"
+                    : "one worker keeps its schedule up to " + Figures.rate(rate) + " ops/s (noop, best of 3 tries of 0.3 s:"
                     + " intended p99 <= " + Figures.duration(TimerFloor.WAKE_BUDGET_NS) + ", nothing unissued)");
         }
         return lines;

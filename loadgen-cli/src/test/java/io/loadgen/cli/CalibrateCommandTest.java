@@ -26,7 +26,7 @@ class CalibrateCommandTest {
     /**
      * The whole default calibration, once, in this JVM: every scenario's measured figure lies within its
      * tolerance (each derived in {@code Calibration}) and no diagnosis blames the harness, so it exits 0. Its
-     * runs have fixed lengths adding up to ~22 s (the help's "about 25 s"); 60 s is the promise.
+     * runs have fixed lengths adding up to 23.3 s (the help's "about 25 s"); 60 s is the promise.
      *
      * <p>This machine is shared: other builds load it now and then (load averages of 6 on its 2 cores, the hiccup
      * meter seeing the whole VM stop for 380 ms). Then the calibration rightly fails: the numbers measured
