@@ -131,6 +131,27 @@ class CalibrateCommandTest {
         assertTrue(cli.out.contains("loadgen calibrate: FAIL"), cli.out);
     }
 
+    /**
+     * SIGTERM during the second scenario, in a child JVM: the one under way ends without a verdict, the table
+     * holds the first (both its figures), the summary says interrupted, and the JVM exits 143. The signal goes
+     * when the pause scenario has begun: the backlog (3 s) is done by then.
+     */
+    @Test
+    @Timeout(value = 60, threadMode = SEPARATE_THREAD)
+    void aSignalPrintsTheScenariosDoneSoFar() throws Exception {
+        ChildProcess child = ChildProcess.java(ChildProcess.testClasspath(), Main.class.getName(),
+                "calibrate", "--only", "backlog,pause");
+        assertTrue(child.awaitErr("loadgen calibrate: pause: ", 50), child.err());
+        Process kill = new ProcessBuilder("kill", "-TERM", Long.toString(child.process.pid())).start();
+        assertEquals(0, kill.waitFor());
+        assertEquals(143, child.awaitExit(30), child.err());
+        assertTrue(child.err().contains("loadgen: interrupted; stopping the calibration"), child.err());
+        assertTrue(child.out().contains("backlog   intended p50") && child.out().contains("backlog   intended p99"),
+                child.out());
+        assertFalse(child.out().contains("\npause "), child.out());
+        assertTrue(child.out().contains("of 1 scenario in ") && child.out().contains("(interrupted)"), child.out());
+    }
+
     /** An unknown scenario: one line listing the names, exit 2, nothing run. */
     @Test
     void anUnknownScenarioIsRefusedListingTheNames() {
