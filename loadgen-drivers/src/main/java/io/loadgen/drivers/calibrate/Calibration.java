@@ -118,11 +118,13 @@ public final class Calibration {
         }
 
         /**
-         * Whether the machine's own stalls during the run, as the hiccup meter saw them, can explain this figure's
-         * error beyond its allowance: then the machine, not the tool, is what the figure cannot be trusted on.
+         * Whether this figure failed and the machine's own stalls during the run, as the hiccup meter saw them, can
+         * explain its error beyond its allowance: then the machine, not the tool, is what the figure cannot be
+         * trusted on. False for a figure that passed.
          */
         public boolean machineStalled() {
-            return stallShiftMs > 0 && stallShiftMs + tolerance * analyticMs >= Math.abs(measuredMs - analyticMs);
+            return !pass() && stallShiftMs > 0
+                    && stallShiftMs + tolerance * analyticMs >= Math.abs(measuredMs - analyticMs);
         }
     }
 
