@@ -113,18 +113,26 @@ public final class Calibration {
                     ? quantity + " " + ms(measuredMs) + " ms, analytic " + ms(analyticMs) + " ms, error "
                     + percent(error(), true) + " > " + percent(tolerance, false) + (verdict == null ? "" : "; " + verdict)
                     : verdict;
-            return why + (machineStalled() ? "; the machine itself stalled meanwhile, for up to " + ms(hiccupMaxMs)
-                    + " ms at a time (hiccup meter), enough to explain it" : "");
+            return why + (!machineStalled() ? "" : "; the machine itself stalled meanwhile, for up to "
+                    + ms(hiccupMaxMs) + " ms at a time (hiccup meter), "
+                    + (stallsExplain() ? "enough to explain it" : "and the workers were late for their starts"));
         }
 
         /**
-         * Whether this figure failed and the machine's own stalls during the run, as the hiccup meter saw them, can
-         * explain its error beyond its allowance: then the machine, not the tool, is what the figure cannot be
-         * trusted on. False for a figure that passed.
+         * Whether this figure failed on a machine that was not idle: the hiccup meter (a thread of its own, apart
+         * from the workers) saw it stall, and either those stalls can move the figure as far as it erred beyond its
+         * allowance ({@link #stallShiftMs}), or the run's workers were themselves measured late for their starts
+         * (the diagnosis blames the harness: the stalls hit the workers harder than the meter's one thread, as
+         * CPU starvation does). Then the machine, not the tool, is what the figure cannot be trusted on. False for
+         * a figure that passed.
          */
         public boolean machineStalled() {
-            return !pass() && stallShiftMs > 0
-                    && stallShiftMs + tolerance * analyticMs >= Math.abs(measuredMs - analyticMs);
+            return !pass() && stallShiftMs > 0 && (stallsExplain() || diagnosis.stream()
+                    .map(CauseCode::ofKey).anyMatch(c -> c != null && c.blamesHarness()));
+        }
+
+        private boolean stallsExplain() {
+            return stallShiftMs + tolerance * analyticMs >= Math.abs(measuredMs - analyticMs);
         }
     }
 

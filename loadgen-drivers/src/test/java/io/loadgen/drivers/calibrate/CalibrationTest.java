@@ -44,6 +44,14 @@ class CalibrationTest {
         assertFalse(check(100, 130, 0.10, null, 19).machineStalled());
         assertFalse(check(100, 130, 0.10, null, 0).machineStalled());
         assertFalse(check(100, 105, 0.10, null, 20).machineStalled(), "a figure that passed needs no excuse");
+        // Beyond what the meter's stalls explain, but the workers were measured late (the diagnosis blames the
+        // harness): the machine starved them; with no stall seen at all, nothing excuses it.
+        Check starved = new Check("md1", "intended mean", 3, 11.5, 0.17, List.of("harness_stalled"), "blamed", 70, 6.9);
+        assertTrue(starved.machineStalled());
+        assertTrue(starved.failure().endsWith("for up to 70 ms at a time (hiccup meter), and the workers were late"
+                + " for their starts"), starved.failure());
+        assertFalse(new Check("md1", "intended mean", 3, 11.5, 0.17, List.of("harness_stalled"), "blamed", 3, 0)
+                .machineStalled());
     }
 
     @Test
