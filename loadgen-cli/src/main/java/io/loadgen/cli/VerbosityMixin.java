@@ -13,9 +13,13 @@ final class VerbosityMixin {
     /** What log4j2.xml writes for a log line's message: with a logged exception's message (default) or its trace. */
     static final String MESSAGE_PROPERTY = "loadgen.log.message";
 
+    /** Whether {@code -v} was given. */
+    boolean verbose;
+
     @Option(names = "-v", order = 1, description = "Verbose: debug logging, drivers' INFO lines during a run (such as"
             + " each stop-the-world pause), and a stack trace with any error.")
     void setVerbose(boolean verbose) {
+        this.verbose = verbose;
         if (verbose) {
             if (!VERBOSE_MESSAGE.equals(System.getProperty(MESSAGE_PROPERTY))) {
                 System.setProperty(MESSAGE_PROPERTY, VERBOSE_MESSAGE);

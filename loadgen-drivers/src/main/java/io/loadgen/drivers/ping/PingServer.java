@@ -205,11 +205,11 @@ public final class PingServer implements AutoCloseable {
     /**
      * Stalls the server once, from now, for {@code length}: its one event-loop thread sleeps, so it reads
      * and answers nothing until the stall ends, then answers everything that arrived meanwhile (the kernel
-     * buffers it). A pause of known length for ground-truth tests. Any thread; returns at once.
+     * buffers it). A pause of known length for ground-truth tests and {@code loadgen calibrate}. Any thread; returns at once.
      *
      * @return completes with how long the event loop really stalled, in ns (a sleep may overshoot)
      */
-    Future<Long> stall(Duration length) {
+    public Future<Long> stall(Duration length) {
         long lengthNs = length.toNanos();
         return channel.eventLoop().submit(() -> {
             long startNs = System.nanoTime();

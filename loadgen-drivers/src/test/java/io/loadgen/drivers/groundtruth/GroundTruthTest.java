@@ -1,5 +1,6 @@
 package io.loadgen.drivers.groundtruth;
 
+import io.loadgen.core.calibrate.GroundTruth;
 import io.loadgen.core.driver.DriverRegistry;
 import io.loadgen.core.record.View;
 import io.loadgen.core.run.LoadRun;
@@ -38,7 +39,7 @@ class GroundTruthTest {
         // worker is behind from the second operation on and issues back to back: op k starts when op k-1
         // ends, at ~k*s, and completes at ~(k+1)*s, but was intended at k*1 ms. Its intended latency is
         //     L(k) = s + k*(s - 1 ms),  k = 0 .. n-1,
-        // uniform in k, so the q-th percentile of intended is s + q*(n-1)*(s - 1 ms), while service
+        // uniform in k, so the q-th percentile of intended is s + q*(n-1)*(s - 1 ms) (GroundTruth.backlogPercentile), while service
         // stays ~s. We take s and n from the run itself: s = run time / n (the store is never idle).
         RunOptions options = RunOptions.builder("mockdb").property("mockdb.delay", "4ms")
                 .target(1000.0).threads(1).duration(Duration.ofSeconds(2)).seed(1).build();
@@ -54,12 +55,12 @@ class GroundTruthTest {
         // run slower than others, which bends the line most in the middle. The top is pinned by arithmetic on
         // timestamps (the last op ends at the run's end), so it gets the tighter bound.
         for (double q : new double[]{50, 90}) {
-            double expected = sMs + q / 100 * (n - 1) * (sMs - 1.0);
+            double expected = GroundTruth.backlogPercentile(q / 100, n, sMs, 1.0);
             assertEquals(expected, ms(intended, q), expected * 0.12, "intended p" + q + " (ms)");
         }
-        double expectedP99 = sMs + 0.99 * (n - 1) * (sMs - 1.0);
+        double expectedP99 = GroundTruth.backlogPercentile(0.99, n, sMs, 1.0);
         assertEquals(expectedP99, ms(intended, 99), expectedP99 * 0.05, "intended p99 (ms)");
-        double expectedMax = sMs + (n - 1) * (sMs - 1.0);
+        double expectedMax = GroundTruth.backlogPercentile(1.0, n, sMs, 1.0);
         assertEquals(expectedMax, intended.getMaxValue() / 1e6, expectedMax * 0.05, "intended max (ms)");
         // Service time sees none of it: p50 is the 4 ms delay plus the timer's overshoot, and p99 stays within
         // a scheduling hiccup of it while intended p99 is ~1.5 s. The hiccup's bound: a parked thread that wakes
@@ -83,7 +84,7 @@ class GroundTruthTest {
         // A fraction f of the run is paused (P/S = 10% over whole periods; here f = pauses * P / run time,
         // from the run itself, since the run holds 9 pauses in 4.75 s). An operation intended at phase x
         // into a pause completes at the pause's end: latency P - x, uniform on (0, P]. The rest take ~0.
-        // So P(intended > t) = f * (1 - t/P), and the q-th percentile is t = P * (1 - (1 - q)/f):
+        // So P(intended > t) = f * (1 - t/P), and the q-th percentile is t = P * (1 - (1 - q)/f) (GroundTruth.pausePercentile):
         //     f = 0.1:  p99 = 45 ms, p95 = 25 ms (the issue's figures); f = 0.095: p99 = 44.7, p95 = 23.7.
         // Service time: only the one operation per pause that ran into it waits; the backlog behind it
         // is served back to back at ~0. That is ~1 op in 1000, so service p99 stays near 0.
@@ -100,8 +101,8 @@ class GroundTruthTest {
         // The bounds: HdrHistogram's 3 digits hold 45 ms to 0.05 ms; each pause's end is the store's timer, late
         // by up to one scheduling slice (1.5 ms, see backloggedStore...); and the ~100 ops that piled up in a
         // pause drain back to back at a few µs each (< 1 ms). 3 ms covers the sum with room for a busy machine.
-        assertEquals(50 * (1 - 0.01 / f), ms(intended, 99), 3.0, "intended p99 (ms)");
-        assertEquals(50 * (1 - 0.05 / f), ms(intended, 95), 3.0, "intended p95 (ms)");
+        assertEquals(GroundTruth.pausePercentile(0.99, 50, f), ms(intended, 99), 3.0, "intended p99 (ms)");
+        assertEquals(GroundTruth.pausePercentile(0.95, 50, f), ms(intended, 95), 3.0, "intended p95 (ms)");
         // Operations that waited more than 10 ms can only have been paused: f * (1 - 10/50) = 0.8 f of them,
         // about 0.076. A pause's end late by a 1.5 ms slice moves 1.5/50 of its ops across 10 ms: 0.003;
         // 0.02 is six times that.

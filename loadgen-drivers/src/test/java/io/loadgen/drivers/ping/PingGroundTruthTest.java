@@ -1,5 +1,6 @@
 package io.loadgen.drivers.ping;
 
+import io.loadgen.core.calibrate.GroundTruth;
 import io.loadgen.core.driver.DriverRegistry;
 import io.loadgen.core.record.View;
 import io.loadgen.core.run.LoadRun;
@@ -104,7 +105,7 @@ class PingGroundTruthTest {
             Histogram intended = ping.histogram(View.INTENDED);
             Histogram service = ping.histogram(View.SERVICE);
             for (double q : new double[]{50, 99}) {
-                double expected = sMs + q / 100 * (n - 1) * (sMs - 2.5);
+                double expected = GroundTruth.backlogPercentile(q / 100, n, sMs, 2.5);
                 assertEquals(expected, ms(intended, q), expected * 0.15, "intended p" + q + " (ms), s = " + sMs);
             }
             assertTrue(ms(intended, 99) > 100, "intended p99 " + ms(intended, 99));
