@@ -67,10 +67,21 @@ public final class Bootstrap {
      * the same replicates. Sort a copy before {@link #quantile}, or use {@link #interval}.
      */
     public static double[] replicates(IntervalSeries series, Statistic stat, int resamples, long seed) {
+        return replicates(series, new Statistic[]{stat}, resamples, seed)[0];
+    }
+
+    /**
+     * {@link #replicates(IntervalSeries, Statistic, int, long)} of several statistics on the same resamples (one
+     * sum per resample, read by each): {@code out[s][r]} is statistic {@code s} of resample {@code r}. The
+     * resamples are those the one-statistic form draws with the same {@code seed}.
+     */
+    public static double[][] replicates(IntervalSeries series, Statistic[] stats, int resamples, long seed) {
         int n = series.size();
-        double[] out = new double[resamples];
+        double[][] out = new double[stats.length][resamples];
         if (n == 0) {
-            Arrays.fill(out, Double.NaN);
+            for (double[] o : out) {
+                Arrays.fill(o, Double.NaN);
+            }
             return out;
         }
         SplittableRandom rng = new SplittableRandom(seed);
@@ -80,7 +91,9 @@ public final class Bootstrap {
         for (int r = 0; r < resamples; r++) {
             resample(n, block, rng, idx);
             double seconds = series.sum(idx, sum);
-            out[r] = stat.of(sum, seconds);
+            for (int s = 0; s < stats.length; s++) {
+                out[s][r] = stats[s].of(sum, seconds);
+            }
         }
         return out;
     }
@@ -111,6 +124,9 @@ public final class Bootstrap {
         double h = (n - 1) * q;
         int lo = (int) Math.floor(h);
         int hi = Math.min(n - 1, lo + 1);
+        if (h == lo || sorted[lo] == sorted[hi]) {
+            return sorted[lo]; // exact, and no 0 * infinity when a replicate is infinite (a ratio over 0)
+        }
         return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
     }
 
