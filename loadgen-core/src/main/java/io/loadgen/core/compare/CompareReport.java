@@ -56,6 +56,10 @@ public final class CompareReport {
 
     public static String method(RunComparison.Result r) {
         CompareOptions o = r.options();
+        if (r.baseBlock() == 0 || r.candBlock() == 0) {
+            return "method: none: a JSON summary has no intervals to estimate a run's variation from, so changes are"
+                    + " shown but not judged; compare the runs' interval logs (run --hlog)";
+        }
         return String.format(Locale.ROOT, "method: circular moving-block bootstrap over each run's intervals"
                         + " (blocks of %d and %d intervals, %d resamples, seed %d), percentile %d %% intervals;"
                         + " slower/faster needs the interval beyond 0 and a change of at least %s %%",

@@ -69,7 +69,12 @@ public record CompareRow(String op, String view, String stat, Kind kind, Estimat
 
     /** The interval for people, {@code -3.1 to +2.0 %}, or {@code -} without one. */
     public String intervalText() {
-        return estimate.hasInterval() ? signed(estimate.ciLow()) + " to " + signed(estimate.ciHigh()) + " %" : "-";
+        return intervalText(estimate);
+    }
+
+    /** {@code e}'s interval for people, {@code -3.1 to +2.0 %}, or {@code -} without one. */
+    public static String intervalText(Estimate e) {
+        return e.hasInterval() ? signed(e.ciLow()) + " to " + signed(e.ciHigh()) + " %" : "-";
     }
 
     /**

@@ -49,6 +49,11 @@ public final class RunIntervals {
                 evaluation.verdicts());
     }
 
+    /** The whole run's measurements, as rules read them. */
+    Measurements measurements() {
+        return whole;
+    }
+
     /** The file, or the files joined with {@code +}. */
     public String source() {
         return source;
