@@ -15,10 +15,13 @@ import io.loadgen.core.stats.Bootstrap;
  */
 public record CompareOptions(int resamples, double level, long seed, double minChange) {
     /**
-     * The default material change, 5 %. Measured (CompareGroundTruthTest, README): two runs of one configuration of
-     * mockdb on this project's 2-core CI machine differ in intended p50, p90 and p99 by up to about 3 % (the 95th
-     * percentile of |change| over 20 pairs of 1 s runs), and their throughput by under 1 %; a change a bootstrap
-     * calls significant but smaller than that is as likely the machine as the build.
+     * The default material change, 5 %. Measured (CompareGroundTruthTest): two 1 s runs of one configuration of
+     * mockdb, made at once on this project's shared 2-core machine, differ in p50 by up to 3.4-3.8 % (the 95th
+     * percentile of |change| over 20 pairs; 4.8-5.2 % at most), in p90 by 1 %, in intended p99 by 2 %, in
+     * throughput by 1.6 %; significance alone called 1 or 2 of those 20 pairs slower or faster, the 5 % none. Runs
+     * made at different times on a busy machine differ more (intended p99 by up to 5.5 % between runs 2 s apart
+     * while other builds ran), so compare runs made under the same conditions, or raise --min-change. It cannot be
+     * much higher: a 10 % slower store shows as +6 to +10 % in p50 over 1 s runs.
      */
     public static final double DEFAULT_MIN_CHANGE = 0.05;
     public static final double DEFAULT_LEVEL = 0.95;

@@ -102,7 +102,7 @@
     var t = el('table', {'class': 'comparison'});
     var head = el('tr');
     ['view', 'stat', 'baseline', 'candidate', 'change', '95 % CI', 'verdict'].forEach(function (h) {
-      head.appendChild(el('th', {}, h));
+      head.appendChild(el('th', h === 'verdict' ? {'class': 'verdict'} : {}, h));
     });
     t.appendChild(el('thead')).appendChild(head);
     var body = el('tbody');
