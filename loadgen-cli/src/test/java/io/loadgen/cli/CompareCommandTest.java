@@ -22,13 +22,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code loadgen compare} and {@code gate --baseline} on real runs, end to end in this JVM: output shapes, bad input,
  * and the gate's significance test.
  *
- * <p>The runs, each 2.5 s with the first 0.5 s left out as warm-up, in 100 ms intervals (20 measured):
+ * <p>The runs, each 2.5 s with the first 0.5 s left out as warm-up, in 100 ms intervals (20 measured), workers
+ * parking ({@code --wait park}: no spinning on a shared 2-core machine):
  * <ul>
  * <li>{@code base}: mockdb, delay uniform in [0, 10 ms], 5,000 ops/s over 100 threads (each thread's operations
  * 20 ms apart, more than the longest delay, so none falls behind); {@code slow}: the same store with 11 ms, so
  * every percentile is 10 % higher (less the timer's overshoot, ~0.1 ms: p99 9.9 ms becomes 10.9 ms, +9.9 %).
  * 10,000 operations a run put p99's sampling error at sqrt(0.0099 / 10,000) x 10 ms = 0.01 ms (0.1 %), so the
- * change's interval is far above both 0 and 5 %: the gate's 'p99:+5%' fails, and compare says slower.</li>
+ * change's interval is far above both 0 and 5 %: the gate's 'p99:+5%' fails, and compare says slower. The pair
+ * runs again (at most twice) when either harness fell behind ({@link #kept}).</li>
  * <li>{@code noisy1} and {@code noisy2}: a store serving one operation at a time at 2,500 ops/s, asked for 2,000
  * Poisson arrivals a second (80 % busy: a queue that comes and goes), both with seed 7, so both draw the same
  * arrivals: the same store and the same load, differing only by the machine's timing. A queue's p99 varies
@@ -53,12 +55,27 @@ class CompareCommandTest {
     private static Path run(String name, String... settings) {
         Path hlog = dir.resolve(name + ".hlog");
         List<String> args = new ArrayList<>(List.of("run", "--driver", "mockdb", "--duration", "2500ms", "--warmup",
-                "500ms", "--interval", "100ms", "-q", "--hlog", hlog.toString(), "--json",
+                "500ms", "--interval", "100ms", "--wait", "park", "-q", "--hlog", hlog.toString(), "--json",
                 dir.resolve(name + ".json").toString()));
         args.addAll(List.of(settings));
         Cli cli = Cli.run(args.toArray(new String[0]));
         assertEquals(0, cli.exitCode, cli.err);
         return hlog;
+    }
+
+    /**
+     * Whether a run's harness kept the schedule: its verdict healthy and its lag p99 under 2 ms (a fifth of the
+     * store's delay range). A machine shared with other builds sometimes stalls a run for tens of ms; that run's
+     * intended tail is then the machine's, not the store's, and the pair is run again (at most twice).
+     */
+    private static boolean kept(Path hlog) {
+        try {
+            JsonNode harness = new ObjectMapper().readTree(Path.of(hlog.toString().replace(".hlog", ".json")).toFile())
+                    .get("harness");
+            return harness.get("verdict").asText().equals("healthy") && harness.at("/lag/p99_us").asDouble() < 2000;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     @BeforeAll
@@ -67,10 +84,14 @@ class CompareCommandTest {
         String[] queue = {"-p", "mockdb.capacity=2500", "--target", "2000", "--arrival", "poisson", "--threads", "50",
                 "--seed", "7"};
         // Each pair at once, so the machine's load falls on both alike.
-        CompletableFuture<Path> b = CompletableFuture.supplyAsync(() -> run("base", concat(uniform, "-p", "mockdb.delay=10ms")));
-        CompletableFuture<Path> s = CompletableFuture.supplyAsync(() -> run("slow", concat(uniform, "-p", "mockdb.delay=11ms")));
-        base = b.join();
-        slow = s.join();
+        for (int attempt = 0; attempt < 3 && (base == null || !kept(base) || !kept(slow)); attempt++) {
+            CompletableFuture<Path> b = CompletableFuture.supplyAsync(() -> run("base", concat(uniform, "-p",
+                    "mockdb.delay=10ms")));
+            CompletableFuture<Path> s = CompletableFuture.supplyAsync(() -> run("slow", concat(uniform, "-p",
+                    "mockdb.delay=11ms")));
+            base = b.join();
+            slow = s.join();
+        }
         CompletableFuture<Path> n1 = CompletableFuture.supplyAsync(() -> run("noisy1", queue));
         CompletableFuture<Path> n2 = CompletableFuture.supplyAsync(() -> run("noisy2", queue));
         CompletableFuture<Path> u = CompletableFuture.supplyAsync(() -> run("update", "--operation", "UPDATE",
@@ -101,14 +122,21 @@ class CompareCommandTest {
         // 20 intervals of 100 ms, fewer when a loaded machine made the run's interval thread late (it then closes
         // one longer interval): at least the bootstrap's 8.
         assertTrue(lines[0].matches("baseline:  " + java.util.regex.Pattern.quote(base.toString())
-                + " \\((8|9|1[0-9]|20) intervals\\)"), lines[0]);
+                + " \\((8|9|1[0-9]|2[01]) intervals\\)"), lines[0]);
         assertTrue(lines[1].matches("candidate: " + java.util.regex.Pattern.quote(slow.toString())
-                + " \\((8|9|1[0-9]|20) intervals\\)"), lines[1]);
+                + " \\((8|9|1[0-9]|2[01]) intervals\\)"), lines[1]);
         assertTrue(lines[3].matches("op +view +stat +baseline +candidate +change +95 % CI +verdict"), lines[3]);
+        // Service time is the store's delay and the park's overshoot; intended adds the harness's schedule lag,
+        // into which a shared machine's stalls enter (CompareGroundTruthTest judges intended, re-running disturbed
+        // runs): here intended must only have an interval.
         for (String view : new String[]{"intended", "service"}) {
             for (String p : new String[]{"p50", "p90", "p99"}) {
                 String row = row(cli.out, "READ " + view + " " + p);
-                assertTrue(row.matches(".* slower by [0-9.]+ % \\(95 % CI [0-9.]+-[0-9.]+ %\\)"), row);
+                assertTrue(row.matches(".* [-+][0-9.]+ to [-+][0-9.]+ % +(same|slower by [0-9.]+ % \\(95 % CI"
+                        + " [0-9.]+-[0-9.]+ %\\))"), row);
+                if (view.equals("service")) {
+                    assertTrue(row.matches(".* slower by [0-9.]+ % \\(95 % CI [0-9.]+-[0-9.]+ %\\)"), row);
+                }
             }
             assertTrue(row(cli.out, "READ " + view + " max").endsWith("unknown: the max is one operation: no"
                     + " interval-to-interval variation estimates it"), cli.out);
@@ -138,8 +166,8 @@ class CompareCommandTest {
             assertTrue(Set.of("same", "slower", "faster", "unknown").contains(r.get("verdict").asText()), r.toString());
             assertEquals(r.get("verdict").asText().equals("unknown"), r.has("reason"), r.toString());
         }
-        JsonNode p99 = rows.get(2);
-        assertEquals("intended", p99.get("view").asText());
+        JsonNode p99 = rows.get(7);
+        assertEquals("service", p99.get("view").asText());
         assertEquals("p99", p99.get("stat").asText());
         assertEquals("slower", p99.get("verdict").asText());
         double change = p99.get("candidate").asDouble() / p99.get("baseline").asDouble() - 1;
@@ -209,9 +237,9 @@ class CompareCommandTest {
     void theGateFailsASignificantRegressionBeyondItsAllowance() {
         Cli cli = Cli.run("gate", slow.toString(), "--baseline", base.toString(), "--max-regression", "p99:+5%");
         assertEquals(99, cli.exitCode, cli.out + cli.err);
-        String row = row(cli.out, "READ.intended.p99 <= baseline \\+5%");
+        String row = row(cli.out, "READ.service.p99 <= baseline \\+5%");
         assertTrue(row.matches(".* ms \\(\\+[0-9.]+ %, 95 % CI \\+[0-9.]+ to \\+[0-9.]+ %\\) +<= [0-9.]+ ms \\(baseline"
-                + " [0-9.]+ ms \\+5%\\) and significant +FAIL"), row);
+                + " [0-9.]+ ms \\+5%\\), if significant +FAIL"), row);
     }
 
     @Test

@@ -158,7 +158,7 @@ public record Regression(String text, List<Item> items) {
             boolean passed = v.passed() || !worseSignificant;
             String change = CompareRow.changeText(e.change()) + ", 95 % CI " + CompareRow.intervalText(e);
             verdicts.add(new Verdict(v.rule(), v.observed() + " (" + change + (v.passed() || worseSignificant ? ""
-                    : ": within noise, not significant") + ")", limitText + " and significant", passed));
+                    : ": within noise, not significant") + ")", limitText + ", if significant", passed));
         }
     }
 }
