@@ -3,19 +3,14 @@ package io.loadgen.plot.html;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.loadgen.core.BadInputException;
 import io.loadgen.core.compare.CompareReport;
 import io.loadgen.core.compare.CompareRow;
 import io.loadgen.core.compare.RunComparison;
 import io.loadgen.core.gate.GateView;
 import io.loadgen.core.gate.RunIntervals;
 import io.loadgen.core.gate.Stat;
-import io.loadgen.core.output.AtomicFile;
-import io.loadgen.core.output.OutputWriteException;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.FileSystemException;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -40,15 +35,7 @@ public final class ComparePage {
     /** Writes the page to {@code out}, replacing it. */
     public static void write(RunComparison.Result result, RunIntervals base, RunIntervals cand, Path out)
             throws IOException {
-        String page = render(result, base, cand);
-        try {
-            AtomicFile.write(out, o -> o.write(page.getBytes(StandardCharsets.UTF_8)));
-        } catch (FileSystemException e) {
-            throw new BadInputException("cannot write the HTML page " + out + " (" + e.getMessage()
-                    + "); choose a writable path for --html", e);
-        } catch (IOException e) {
-            throw new OutputWriteException(out, e);
-        }
+        HtmlExplorer.writePage(render(result, base, cand), out);
     }
 
     static String render(RunComparison.Result result, RunIntervals base, RunIntervals cand) {

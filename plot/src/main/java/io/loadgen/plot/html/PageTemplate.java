@@ -43,6 +43,7 @@ final class PageTemplate {
                 "UPLOT_JS", scriptSafe(resource(uplot + "dist/uPlot.iife.min.js")),
                 "EXPLORER_CSS", styleSafe(resource(OWN + "explorer.css")),
                 "EXPLORER_JS", scriptSafe(resource(OWN + script)),
+                "ERRORS_JS", scriptSafe(resource(OWN + "errors.js")),
                 "DATA", json);
         Matcher m = SLOT.matcher(resource(OWN + page));
         StringBuilder out = new StringBuilder();
