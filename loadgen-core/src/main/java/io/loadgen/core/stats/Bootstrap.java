@@ -99,6 +99,51 @@ public final class Bootstrap {
     }
 
     /**
+     * Percentiles' replicates, as {@link #replicates(IntervalSeries, Statistic[], int, long)} with statistics
+     * {@code getValueAtPercentile(p)} give them for the same {@code seed} (the same resamples, the same values to
+     * the nanosecond), but summed as counts over the series' distinct bucket values rather than recorded into a
+     * histogram: several times faster on long runs. {@code out[k][r]}: percentile {@code k} (in (0, 100]) of
+     * resample {@code r}; NaN for an empty resample.
+     */
+    public static double[][] percentiles(IntervalSeries series, double[] percentiles, int resamples, long seed) {
+        int n = series.size();
+        double[][] out = new double[percentiles.length][resamples];
+        if (n == 0) {
+            for (double[] o : out) {
+                Arrays.fill(o, Double.NaN);
+            }
+            return out;
+        }
+        long[] values = series.dictionary();
+        long[] counts = new long[values.length];
+        SplittableRandom rng = new SplittableRandom(seed);
+        int block = blockLength(n);
+        int[] idx = new int[n];
+        for (int r = 0; r < resamples; r++) {
+            resample(n, block, rng, idx);
+            long total = series.sumCounts(idx, counts);
+            for (int k = 0; k < percentiles.length; k++) {
+                out[k][r] = total == 0 ? Double.NaN : valueAtPercentile(values, counts, total, percentiles[k]);
+            }
+        }
+        return out;
+    }
+
+    /** HdrHistogram's {@code getValueAtPercentile} (for a percentile above 0) over counts at ascending values. */
+    static long valueAtPercentile(long[] values, long[] counts, long total, double percentile) {
+        double requested = Math.min(Math.max(Math.nextAfter(percentile, Double.NEGATIVE_INFINITY), 0.0), 100.0);
+        long countAtPercentile = Math.max((long) Math.ceil((requested * total) / 100.0), 1);
+        long running = 0;
+        for (int i = 0; i < counts.length; i++) {
+            running += counts[i];
+            if (running >= countAtPercentile) {
+                return values[i];
+            }
+        }
+        return values[values.length - 1];
+    }
+
+    /**
      * The central {@code level} interval (e.g. 0.95) of replicates by the percentile method: {@code {low, high}}.
      * Does not modify {@code replicates}.
      */

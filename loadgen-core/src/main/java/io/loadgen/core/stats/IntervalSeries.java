@@ -18,11 +18,24 @@ public final class IntervalSeries {
     private final long[][] counts;
     private final double[] seconds;
     private final long totalCount;
+    /** Every interval's bucket values, distinct and ascending: where {@link #sumCounts} adds. */
+    private final long[] dictionary;
+    /** Per interval, each bucket's position in {@link #dictionary}, parallel to {@link #counts}. */
+    private final int[][] positions;
 
     private IntervalSeries(long[][] values, long[][] counts, double[] seconds) {
         this.values = values;
         this.counts = counts;
         this.seconds = seconds;
+        this.dictionary = java.util.Arrays.stream(values).flatMapToLong(java.util.Arrays::stream).distinct().sorted()
+                .toArray();
+        this.positions = new int[values.length][];
+        for (int i = 0; i < values.length; i++) {
+            positions[i] = new int[values[i].length];
+            for (int b = 0; b < values[i].length; b++) {
+                positions[i][b] = java.util.Arrays.binarySearch(dictionary, values[i][b]);
+            }
+        }
         long n = 0;
         for (long[] c : counts) {
             for (long x : c) {
@@ -152,6 +165,32 @@ public final class IntervalSeries {
             s += seconds[i];
         }
         return s;
+    }
+
+    /**
+     * The distinct values of every interval's buckets, ascending (each a bucket's highest equivalent value, what
+     * {@code getValueAtPercentile} returns for it): the positions {@link #sumCounts} counts in. Do not modify.
+     */
+    long[] dictionary() {
+        return dictionary;
+    }
+
+    /**
+     * {@link #sum}'s counts without a histogram: zeroes {@code into} (as long as {@link #dictionary()}) and adds the
+     * counts of the intervals at {@code indices} at their buckets' positions. Returns the operations added.
+     */
+    long sumCounts(int[] indices, long[] into) {
+        java.util.Arrays.fill(into, 0);
+        long total = 0;
+        for (int i : indices) {
+            int[] at = positions[i];
+            long[] c = counts[i];
+            for (int b = 0; b < at.length; b++) {
+                into[at[b]] += c[b];
+                total += c[b];
+            }
+        }
+        return total;
     }
 
     /** The whole series: every interval added once. */
