@@ -16,9 +16,10 @@ import io.loadgen.core.stats.Bootstrap;
 public record CompareOptions(int resamples, double level, long seed, double minChange) {
     /**
      * The default material change, 5 %. Measured (CompareGroundTruthTest): two 1 s runs of one configuration of
-     * mockdb, made at once on this project's shared 2-core machine, differ in p50 by up to 3.4-3.8 % (the 95th
-     * percentile of |change| over 20 pairs; 4.8-5.2 % at most), in p90 by 1 %, in intended p99 by 2 %, in
-     * throughput by 1.6 %; significance alone called 1 or 2 of those 20 pairs slower or faster, the 5 % none. Runs
+     * mockdb, made at once on this project's shared 2-core machine, differ in p50 by up to 3.4-4.4 % (the 95th
+     * percentile of |change| over 20 pairs, in two test runs; 4.5-5.2 % at most), in p90 by 1 %, in intended p99
+     * by 2 %, in throughput by 1.6 %; significance alone called up to 4 of those 20 pairs slower or faster in p50,
+     * the 5 % at most one. Runs
      * made at different times on a busy machine differ more (intended p99 by up to 5.5 % between runs 2 s apart
      * while other builds ran), so compare runs made under the same conditions, or raise --min-change. It cannot be
      * much higher: a 10 % slower store shows as +6 to +10 % in p50 over 1 s runs.
