@@ -34,7 +34,7 @@ import java.util.List;
  * says how it would vary, so its change is shown and not judged), or an input is a JSON summary (no intervals;
  * its change is shown). Significance alone is not enough because the bootstrap cannot see what varies between
  * runs but not within one (another tenant for a whole run, a JIT outcome): two runs of one build on this
- * project's CI machine differ by up to ~3 % (measured; see {@link CompareOptions#DEFAULT_MIN_CHANGE}).
+ * project's CI machine differ by up to ~4 % in p50 (measured; see {@link CompareOptions#DEFAULT_MIN_CHANGE}).
  *
  * <p><b>Assumptions</b>: each run is stationary after its warm-up (the same load throughout; a ramp is not), the
  * dependence between intervals dies out within a few blocks, and the two runs are independent.
