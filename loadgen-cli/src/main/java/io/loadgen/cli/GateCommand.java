@@ -40,7 +40,9 @@ import java.util.concurrent.Callable;
                 "  loadgen gate run.json --rule 'READ.intended.p99 < 5ms' --junit gates.xml",
                 "  loadgen gate run.json --rule 'READ.errors < 0.1%%' --rule 'throughput > 9500/s'",
                 "  loadgen gate run.hlog --rule '*.intended.p99 < 20ms over 10s windows'",
-                "  loadgen gate new.json --baseline old.json --max-regression 'p99:+10%%'", "", Main.EXIT_CODES})
+                "  loadgen gate new.json --baseline old.json --max-regression 'p99:+10%%'",
+                "  loadgen gate new.hlog --baseline old.hlog --max-regression 'p99:+5%%'   (fails only if significant)",
+                "", Main.EXIT_CODES})
 final class GateCommand implements Callable<Integer> {
     private final Streams io;
 
@@ -61,12 +63,15 @@ final class GateCommand implements Callable<Integer> {
     List<Path> ruleFiles = new ArrayList<>();
 
     @Option(names = "--baseline", paramLabel = "FILE", order = 30,
-            description = "A previous run's JSON summary (or interval log) to compare with; needs --max-regression.")
+            description = "A previous run's interval log (or JSON summary) to compare with; needs --max-regression.")
     Path baseline;
 
     @Option(names = "--max-regression", paramLabel = "STAT:+N%,...", order = 40,
             description = "How much worse than --baseline each operation type and view may be, e.g."
-                    + " 'p99:+10%%,p99.9:+20%%' (latency may grow that much), 'throughput:-5%%' (may drop that much).")
+                    + " 'p99:+10%%,p99.9:+20%%' (latency may grow that much), 'throughput:-5%%' (may drop that much)."
+                    + " With interval logs on both sides a rule fails only when the change is also significant (its"
+                    + " 95%% interval, as 'loadgen compare' computes it, lies beyond 0); with a JSON summary, the plain"
+                    + " comparison.")
     String maxRegression;
 
     @Option(names = "--start", paramLabel = "SEC", order = 50, converter = SecondsConverter.class,

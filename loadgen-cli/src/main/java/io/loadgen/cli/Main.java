@@ -123,6 +123,7 @@ public final class Main {
         cl.addSubcommand(new CommandLine(new ReportCommand(io)));
         cl.addSubcommand(new CommandLine(new PlotCommand(io)));
         cl.addSubcommand(new CommandLine(new GateCommand(io)));
+        cl.addSubcommand(new CommandLine(new CompareCommand(io)));
         cl.addSubcommand(new CommandLine(new PingServerCommand(io)));
         cl.addSubcommand(new CommandLine(new HttpServerCommand(io)));
         cl.getSubcommands().values().forEach(Main::helpOptionsLast);

@@ -42,10 +42,14 @@ public final class Gate {
         GateSource current = GateSource.open(files, range, warnings, policy);
         rules.forEach(current::check);
         GateSource base = baseline == null ? null : GateSource.open(List.of(baseline), TimeRange.ALL, warnings);
+        boolean compare = base != null && regression != null;
+        IntervalCollector currentIntervals = compare && current instanceof LogSource log ? log.collectIntervals() : null;
         GateSource.Evaluation evaluation = current.evaluate(rules);
         List<Verdict> verdicts = new ArrayList<>(evaluation.verdicts());
-        if (base != null && regression != null) {
-            verdicts.addAll(regression.verdicts(base.evaluate(List.of()).whole(), evaluation.whole()));
+        if (compare) {
+            IntervalCollector baseIntervals = base instanceof LogSource log ? log.collectIntervals() : null;
+            RunIntervals b = RunIntervals.of(base, base.evaluate(List.of()), baseIntervals);
+            verdicts.addAll(regression.verdicts(b, RunIntervals.of(current, evaluation, currentIntervals)));
         }
         return verdicts;
     }

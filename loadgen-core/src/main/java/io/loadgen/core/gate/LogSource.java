@@ -43,6 +43,8 @@ final class LogSource extends GateSource {
     private long warmupLines;
 
     private final InputPolicy policy;
+    /** Keeps each interval for a comparison's bootstrap ({@link #collectIntervals}); null when not asked. */
+    private IntervalCollector intervals;
 
     LogSource(List<Path> files, TimeRange range, Consumer<String> warnings) {
         this(files, range, warnings, InputPolicy.STRICT);
@@ -61,6 +63,12 @@ final class LogSource extends GateSource {
     @Override
     String name() {
         return name;
+    }
+
+    /** Keeps the intervals read by {@link #evaluate}, as series on one interval index; returns the keeper. */
+    IntervalCollector collectIntervals() {
+        intervals = new IntervalCollector();
+        return intervals;
     }
 
     @Override
@@ -157,6 +165,9 @@ final class LogSource extends GateSource {
                 Histogram h = histogram(line);
                 if (h != null) {
                     whole.add(line.tag(), h, startMs, endMs);
+                    if (intervals != null) {
+                        intervals.add(line.tag(), h, startMs, endMs);
+                    }
                     for (WindowTracker t : trackers.values()) {
                         t.add(line.tag(), h, startMs, endMs);
                     }

@@ -1,6 +1,10 @@
 package io.loadgen.core.gate;
 
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.compare.CompareOptions;
+import io.loadgen.core.compare.CompareRow;
+import io.loadgen.core.compare.Estimate;
+import io.loadgen.core.compare.Estimator;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -69,12 +73,15 @@ public record Regression(String text, List<Item> items) {
     }
 
     /**
-     * Judges {@code current} against {@code baseline}: one verdict per operation type and view present
-     * in both and per allowance, then throughput.
+     * Judges {@code current} against {@code baseline}: one verdict per operation type and view present in both and
+     * per allowance, then throughput. A rule fails only on a regression beyond its allowance that is also
+     * significant: the change's 95 % confidence interval ({@link Estimator}, from each run's intervals) lies
+     * entirely on the worse side of 0. Without an interval (a JSON summary has no intervals; the max is one
+     * operation; too few samples) it falls back to the plain comparison of the two figures, and says so.
      *
      * @throws BadInputException when the two have no operation type in common, or the baseline lacks a statistic
      */
-    List<Verdict> verdicts(Measurements baseline, Measurements current) {
+    List<Verdict> verdicts(RunIntervals baseline, RunIntervals current) {
         List<String> common = new ArrayList<>();
         for (String op : current.operations()) {
             if (RuleEvaluator.find(op, baseline.operations()) != null) {
@@ -96,9 +103,14 @@ public record Regression(String text, List<Item> items) {
                 for (Item item : items) {
                     if (item.stat() != null) {
                         double base = baselineValue(baseline, baseOp, view, item.stat());
+                        if (Double.isNaN(base)) {
+                            continue; // nothing measured in the baseline: nothing to regress from
+                        }
+                        Estimate e = Estimator.latencies(baseline, current, baseOp, op, view, List.of(item.stat()),
+                                CompareOptions.DEFAULTS).get(0);
                         String metric = op + "." + view.key() + "." + item.stat().name();
                         Metric m = new Metric(Metric.Kind.LATENCY, op, view, item.stat());
-                        add(verdicts, current, metric, m, Comparison.LESS_OR_EQUAL, item, base, Limit.Unit.NANOS);
+                        add(verdicts, current, metric, m, Comparison.LESS_OR_EQUAL, item, base, Limit.Unit.NANOS, e);
                     }
                 }
             }
@@ -106,14 +118,18 @@ public record Regression(String text, List<Item> items) {
         for (Item item : items) {
             if (item.stat() == null) {
                 Metric m = new Metric(Metric.Kind.THROUGHPUT, null, null, null);
-                add(verdicts, current, "throughput", m, Comparison.GREATER_OR_EQUAL, item, baseline.throughput(null),
-                        Limit.Unit.OPS_PER_SEC);
+                double base = baseline.throughput(null);
+                if (!Double.isNaN(base)) {
+                    add(verdicts, current, "throughput", m, Comparison.GREATER_OR_EQUAL, item, base,
+                            Limit.Unit.OPS_PER_SEC, Estimator.throughput(baseline, current, null, null,
+                                    CompareOptions.DEFAULTS));
+                }
             }
         }
         return verdicts;
     }
 
-    private static double baselineValue(Measurements baseline, String op, GateView view, Stat stat) {
+    private static double baselineValue(RunIntervals baseline, String op, GateView view, Stat stat) {
         try {
             return baseline.latency(op, view, stat);
         } catch (BadInputException e) {
@@ -121,15 +137,28 @@ public record Regression(String text, List<Item> items) {
         }
     }
 
-    private static void add(List<Verdict> verdicts, Measurements current, String metric, Metric m, Comparison cmp,
-                            Item item, double base, Limit.Unit unit) {
-        if (Double.isNaN(base)) {
-            return; // nothing measured in the baseline: nothing to regress from
-        }
+    /**
+     * The plain comparison's verdict, then, with an interval, failed only when the change is also significant on the
+     * worse side; the observed column gains the change and its interval, or why there is none.
+     */
+    private static void add(List<Verdict> verdicts, RunIntervals current, String metric, Metric m, Comparison cmp,
+                            Item item, double base, Limit.Unit unit, Estimate e) {
         Limit limit = new Limit(base * (1 + item.change()), unit);
         Rule rule = new Rule(metric + " " + cmp.symbol() + " baseline " + item.text(), m, cmp, limit, null, false, null);
-        for (Verdict v : RuleEvaluator.evaluate(rule, current)) {
-            verdicts.add(v.withLimit(v.limit() + " (baseline " + Units.format(base, unit) + " " + item.text() + ")"));
+        for (Verdict v : RuleEvaluator.evaluate(rule, current.measurements())) {
+            String limitText = v.limit() + " (baseline " + Units.format(base, unit) + " " + item.text() + ")";
+            if (!e.hasInterval()) {
+                String why = e.tooFew() ? "too few samples for an interval"
+                        : e.reason().replace("; compare interval logs", "");
+                verdicts.add(new Verdict(v.rule(), v.observed() + " (" + why + ": plain comparison)", limitText,
+                        v.passed()));
+                continue;
+            }
+            boolean worseSignificant = cmp == Comparison.LESS_OR_EQUAL ? e.ciLow() > 0 : e.ciHigh() < 0;
+            boolean passed = v.passed() || !worseSignificant;
+            String change = CompareRow.changeText(e.change()) + ", 95 % CI " + CompareRow.intervalText(e);
+            verdicts.add(new Verdict(v.rule(), v.observed() + " (" + change + (v.passed() || worseSignificant ? ""
+                    : ": within noise, not significant") + ")", limitText + ", if significant", passed));
         }
     }
 }

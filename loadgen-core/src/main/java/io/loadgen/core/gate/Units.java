@@ -9,13 +9,13 @@ import java.util.Locale;
  * significant digits ({@code 41.2 ms}, {@code 712 us}), shares as percentages, rates per second.
  * ASCII only ({@code us}, not the micro sign), so tables survive any terminal and CI log. Stateless.
  */
-final class Units {
+public final class Units {
     private static final MathContext THREE = new MathContext(3);
 
     private Units() {
     }
 
-    static String format(double value, Limit.Unit unit) {
+    public static String format(double value, Limit.Unit unit) {
         if (Double.isNaN(value)) {
             return "no data";
         }
@@ -31,7 +31,7 @@ final class Units {
     }
 
     /** A latency in ns, e.g. {@code 41.2 ms}. */
-    static String latency(double ns) {
+    public static String latency(double ns) {
         double r = round3(ns);
         if (r < 1e3) {
             return plain(r) + " ns";
@@ -46,7 +46,7 @@ final class Units {
     }
 
     /** A fraction as a percentage, e.g. {@code 0.02%}. */
-    static String percent(double fraction) {
+    public static String percent(double fraction) {
         return plain(round3(fraction * 100)) + "%";
     }
 
@@ -55,7 +55,7 @@ final class Units {
     }
 
     /** Operations per second: whole above 1000, else three significant digits, e.g. {@code 9914/s}, {@code 48.9/s}. */
-    static String rate(double opsPerSec) {
+    public static String rate(double opsPerSec) {
         return (opsPerSec >= 1000 ? String.format(Locale.ROOT, "%.0f", opsPerSec) : plain(round3(opsPerSec))) + "/s";
     }
 

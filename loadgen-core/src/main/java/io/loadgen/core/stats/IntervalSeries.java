@@ -4,6 +4,7 @@ import io.loadgen.core.record.Histograms;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -17,11 +18,24 @@ public final class IntervalSeries {
     private final long[][] counts;
     private final double[] seconds;
     private final long totalCount;
+    /** Every interval's bucket values, distinct and ascending: where {@link #sumCounts} adds. */
+    private final long[] dictionary;
+    /** Per interval, each bucket's position in {@link #dictionary}, parallel to {@link #counts}. */
+    private final int[][] positions;
 
     private IntervalSeries(long[][] values, long[][] counts, double[] seconds) {
         this.values = values;
         this.counts = counts;
         this.seconds = seconds;
+        this.dictionary = java.util.Arrays.stream(values).flatMapToLong(java.util.Arrays::stream).distinct().sorted()
+                .toArray();
+        this.positions = new int[values.length][];
+        for (int i = 0; i < values.length; i++) {
+            positions[i] = new int[values[i].length];
+            for (int b = 0; b < values[i].length; b++) {
+                positions[i][b] = java.util.Arrays.binarySearch(dictionary, values[i][b]);
+            }
+        }
         long n = 0;
         for (long[] c : counts) {
             for (long x : c) {
@@ -39,25 +53,67 @@ public final class IntervalSeries {
         if (intervals.size() != lengthsSec.length) {
             throw new IllegalArgumentException(intervals.size() + " intervals but " + lengthsSec.length + " lengths");
         }
-        int n = intervals.size();
-        long[][] values = new long[n][];
-        long[][] counts = new long[n][];
-        for (int i = 0; i < n; i++) {
-            Histogram h = intervals.get(i);
+        Builder b = new Builder();
+        for (int i = 0; i < intervals.size(); i++) {
+            b.add(intervals.get(i), lengthsSec[i]);
+        }
+        return b.build();
+    }
+
+    /** A series built interval by interval. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Builds a series interval by interval, each histogram read (sparsely) when added and not kept, so a long log
+     * is held as its recorded buckets rather than as one full histogram per interval. One thread.
+     */
+    public static final class Builder {
+        private final List<long[]> values = new ArrayList<>();
+        private final List<long[]> counts = new ArrayList<>();
+        private final List<Double> seconds = new ArrayList<>();
+
+        /** Adds the next interval: {@code h} (read now), {@code lengthSec} long. */
+        public Builder add(Histogram h, double lengthSec) {
             int buckets = 0;
             for (HistogramIterationValue ignored : h.recordedValues()) {
                 buckets++;
             }
-            values[i] = new long[buckets];
-            counts[i] = new long[buckets];
+            long[] v = new long[buckets];
+            long[] c = new long[buckets];
             int b = 0;
-            for (HistogramIterationValue v : h.recordedValues()) {
-                values[i][b] = v.getValueIteratedTo(); // the bucket's highest equivalent value: records into the same bucket
-                counts[i][b] = v.getCountAtValueIteratedTo();
+            for (HistogramIterationValue x : h.recordedValues()) {
+                v[b] = x.getValueIteratedTo(); // the bucket's highest equivalent value: records into the same bucket
+                c[b] = x.getCountAtValueIteratedTo();
                 b++;
             }
+            values.add(v);
+            counts.add(c);
+            seconds.add(lengthSec);
+            return this;
         }
-        return new IntervalSeries(values, counts, lengthsSec.clone());
+
+        /** Adds the next interval with nothing recorded in it, {@code lengthSec} long. */
+        public Builder addEmpty(double lengthSec) {
+            values.add(new long[0]);
+            counts.add(new long[0]);
+            seconds.add(lengthSec);
+            return this;
+        }
+
+        /** Intervals added so far. */
+        public int size() {
+            return seconds.size();
+        }
+
+        public IntervalSeries build() {
+            double[] s = new double[seconds.size()];
+            for (int i = 0; i < s.length; i++) {
+                s[i] = seconds.get(i);
+            }
+            return new IntervalSeries(values.toArray(new long[0][]), counts.toArray(new long[0][]), s);
+        }
     }
 
     /** How many intervals. */
@@ -109,6 +165,32 @@ public final class IntervalSeries {
             s += seconds[i];
         }
         return s;
+    }
+
+    /**
+     * The distinct values of every interval's buckets, ascending (each a bucket's highest equivalent value, what
+     * {@code getValueAtPercentile} returns for it): the positions {@link #sumCounts} counts in. Do not modify.
+     */
+    long[] dictionary() {
+        return dictionary;
+    }
+
+    /**
+     * {@link #sum}'s counts without a histogram: zeroes {@code into} (as long as {@link #dictionary()}) and adds the
+     * counts of the intervals at {@code indices} at their buckets' positions. Returns the operations added.
+     */
+    long sumCounts(int[] indices, long[] into) {
+        java.util.Arrays.fill(into, 0);
+        long total = 0;
+        for (int i : indices) {
+            int[] at = positions[i];
+            long[] c = counts[i];
+            for (int b = 0; b < at.length; b++) {
+                into[at[b]] += c[b];
+                total += c[b];
+            }
+        }
+        return total;
     }
 
     /** The whole series: every interval added once. */

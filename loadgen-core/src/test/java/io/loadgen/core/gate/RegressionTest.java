@@ -59,16 +59,18 @@ class RegressionTest {
         Path now = json("new.json", current);
         List<Verdict> v = Gate.evaluate(List.of(now), TimeRange.ALL, List.of(), baseline,
                 Regression.parse("p99:+10%,p99.9:+20%,throughput:-5%"), w -> { });
-        assertEquals(new Verdict("READ.intended.p99 <= baseline +10%", "4.8 ms", "<= 4.62 ms (baseline 4.2 ms +10%)",
-                false), v.get(0));
-        assertEquals(new Verdict("READ.intended.p99.9 <= baseline +20%", "10 ms", "<= 10.8 ms (baseline 9 ms +20%)",
-                true), v.get(1));
-        assertEquals(new Verdict("READ.service.p99 <= baseline +10%", "2 ms", "<= 2.2 ms (baseline 2 ms +10%)", true),
-                v.get(2));
+        // JSON summaries have no intervals, so no confidence interval: the plain comparison, saying so.
+        String plain = " (no intervals: " + baseline + " is a JSON summary: plain comparison)";
+        assertEquals(new Verdict("READ.intended.p99 <= baseline +10%", "4.8 ms" + plain,
+                "<= 4.62 ms (baseline 4.2 ms +10%)", false), v.get(0));
+        assertEquals(new Verdict("READ.intended.p99.9 <= baseline +20%", "10 ms" + plain,
+                "<= 10.8 ms (baseline 9 ms +20%)", true), v.get(1));
+        assertEquals(new Verdict("READ.service.p99 <= baseline +10%", "2 ms" + plain, "<= 2.2 ms (baseline 2 ms +10%)",
+                true), v.get(2));
         // 2 types x 3 views x 2 statistics, then throughput.
         assertEquals(13, v.size());
         assertEquals("UPDATE.corrected.p99.9 <= baseline +20%", v.get(11).rule());
-        assertEquals(new Verdict("throughput >= baseline -5%", "9012/s (succeeded; 45 failed not counted)",
+        assertEquals(new Verdict("throughput >= baseline -5%", "9012/s (succeeded; 45 failed not counted)" + plain,
                 ">= 9418/s (baseline 9914/s -5%)", false), v.get(12));
     }
 
@@ -81,9 +83,12 @@ class RegressionTest {
                 .write(dir.resolve("new.hlog"));
         List<Verdict> v = Gate.evaluate(List.of(log), TimeRange.ALL, List.of(), baseline, Regression.parse("p99:+10%"),
                 w -> { });
+        String plain = " (no intervals: " + baseline + " is a JSON summary: plain comparison)";
         assertEquals(List.of(
-                new Verdict("READ.intended.p99 <= baseline +10%", "4 ms", "<= 4.62 ms (baseline 4.2 ms +10%)", true),
-                new Verdict("READ.service.p99 <= baseline +10%", "3 ms", "<= 2.2 ms (baseline 2 ms +10%)", false)), v);
+                new Verdict("READ.intended.p99 <= baseline +10%", "4 ms" + plain, "<= 4.62 ms (baseline 4.2 ms +10%)",
+                        true),
+                new Verdict("READ.service.p99 <= baseline +10%", "3 ms" + plain, "<= 2.2 ms (baseline 2 ms +10%)",
+                        false)), v);
     }
 
     @Test

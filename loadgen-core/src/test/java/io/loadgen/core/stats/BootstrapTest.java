@@ -95,6 +95,27 @@ class BootstrapTest {
         assertFalse(Bootstrap.enoughFor(seven, 50));
     }
 
+    @Test
+    void percentilesSummedAsCountsAreHdrHistogramsToTheNanosecond() {
+        // Exponential latencies (every bucket from µs to tens of ms) and an empty interval; 40 intervals, blocks of 3.
+        List<Histogram> intervals = intervals(new SplittableRandom(3), 40, 150, 2_000_000);
+        intervals.set(7, Histograms.newHistogram());
+        double[] lengths = new double[40];
+        Arrays.fill(lengths, 0.5);
+        IntervalSeries series = IntervalSeries.of(intervals, lengths);
+        double[] ps = {0.1, 50, 90, 99, 99.9, 100};
+        Bootstrap.Statistic[] stats = new Bootstrap.Statistic[ps.length];
+        for (int k = 0; k < ps.length; k++) {
+            double p = ps[k];
+            stats[k] = (sum, seconds) -> sum.getValueAtPercentile(p);
+        }
+        double[][] fast = Bootstrap.percentiles(series, ps, 300, 17);
+        double[][] slow = Bootstrap.replicates(series, stats, 300, 17);
+        for (int k = 0; k < ps.length; k++) {
+            assertTrue(Arrays.equals(slow[k], fast[k]), "p" + ps[k] + ": the same resamples, the same values");
+        }
+    }
+
     private static List<Histogram> intervals(SplittableRandom rng, int n, int perInterval, double meanNs) {
         List<Histogram> out = new ArrayList<>();
         for (int i = 0; i < n; i++) {

@@ -52,7 +52,11 @@ public final class HtmlExplorer {
      *                           tag is absent, or {@code out} cannot be written; the message names the fix
      */
     public static void write(List<Path> logs, ExplorerOptions options, Path out) throws IOException {
-        String page = render(logs, options);
+        writePage(render(logs, options), out);
+    }
+
+    /** Writes a page of this package to {@code out}, replacing it whole or not at all. */
+    static void writePage(String page, Path out) throws IOException {
         try {
             AtomicFile.write(out, o -> o.write(page.getBytes(StandardCharsets.UTF_8)));
         } catch (FileSystemException e) {

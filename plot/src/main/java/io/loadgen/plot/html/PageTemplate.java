@@ -25,6 +25,14 @@ final class PageTemplate {
 
     /** The whole page: {@code title} (plain text) and {@code json} (from {@link PageData}, script-safe). */
     static String render(String title, String json) {
+        return render("explorer.html", "explorer.js", title, json);
+    }
+
+    /**
+     * Another page of this package: the template {@code page} with its script {@code script} (both resources
+     * beside {@code explorer.html}), sharing the explorer's stylesheet and uPlot; {@code json} must be script-safe.
+     */
+    static String render(String page, String script, String title, String json) {
         String version = uplotVersion();
         String uplot = "/META-INF/resources/webjars/uplot/" + version + "/";
         Map<String, String> slots = Map.of(
@@ -34,19 +42,20 @@ final class PageTemplate {
                 "UPLOT_CSS", styleSafe(resource(uplot + "dist/uPlot.min.css")),
                 "UPLOT_JS", scriptSafe(resource(uplot + "dist/uPlot.iife.min.js")),
                 "EXPLORER_CSS", styleSafe(resource(OWN + "explorer.css")),
-                "EXPLORER_JS", scriptSafe(resource(OWN + "explorer.js")),
+                "EXPLORER_JS", scriptSafe(resource(OWN + script)),
+                "ERRORS_JS", scriptSafe(resource(OWN + "errors.js")),
                 "DATA", json);
-        Matcher m = SLOT.matcher(resource(OWN + "explorer.html"));
-        StringBuilder page = new StringBuilder();
+        Matcher m = SLOT.matcher(resource(OWN + page));
+        StringBuilder out = new StringBuilder();
         while (m.find()) {
             String value = slots.get(m.group(1));
             if (value == null) {
-                throw new IllegalStateException("explorer.html has an unknown slot " + m.group());
+                throw new IllegalStateException(page + " has an unknown slot " + m.group());
             }
-            m.appendReplacement(page, Matcher.quoteReplacement(value));
+            m.appendReplacement(out, Matcher.quoteReplacement(value));
         }
-        m.appendTail(page);
-        return page.toString();
+        m.appendTail(out);
+        return out.toString();
     }
 
     /** uPlot's version, from the WebJar's own Maven metadata. */
