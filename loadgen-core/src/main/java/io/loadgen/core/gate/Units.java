@@ -9,13 +9,13 @@ import java.util.Locale;
  * significant digits ({@code 41.2 ms}, {@code 712 us}), shares as percentages, rates per second.
  * ASCII only ({@code us}, not the micro sign), so tables survive any terminal and CI log. Stateless.
  */
-final class Units {
+public final class Units {
     private static final MathContext THREE = new MathContext(3);
 
     private Units() {
     }
 
-    static String format(double value, Limit.Unit unit) {
+    public static String format(double value, Limit.Unit unit) {
         if (Double.isNaN(value)) {
             return "no data";
         }
