@@ -55,7 +55,8 @@ final class RunCharts {
             SweepStep step = new SweepStep(s.number(), s.offeredOpsPerSec(), s.result());
             Histogram intended = step.view(View.INTENDED);
             Histogram service = step.view(View.SERVICE);
-            points.add(new SweepPoint(s.offeredOpsPerSec(), s.achievedOpsPerSec(), s.keptUp(),
+            // x is the offered rate: the search's axis, where the answer and band are
+            points.add(new SweepPoint(s.offeredOpsPerSec(), s.offeredOpsPerSec(), s.keptUp(),
                     intended.getValueAtPercentile(50), intended.getValueAtPercentile(99),
                     intended.getValueAtPercentile(99.9), intended.getMaxValue(), service.getValueAtPercentile(99),
                     step.errors(), step.unissued()));

@@ -9,9 +9,12 @@ import java.awt.Color;
 import java.util.List;
 
 /**
- * The latency-versus-throughput chart of a findmax search: the sweep chart of its steps ({@link SweepChart}),
- * each objective on latency as a dashed horizontal line at its limit, the answer as a solid vertical line and its
- * 95 % band as two dotted vertical lines, at their offered rates. Stateless; builds on the calling thread.
+ * The latency-versus-rate chart of a findmax search: the sweep chart of its steps ({@link SweepChart}) against
+ * the rate each step offered (the search's own axis; a step that fell behind achieved less, and is ringed), on a
+ * logarithmic latency axis (near capacity latency spans orders of magnitude, and the objective's line must stay
+ * visible under a failed step's seconds), each objective on latency as a dashed horizontal line at its limit, the
+ * answer as a solid vertical line and its 95 % band as two dotted vertical lines. Stateless; builds on the
+ * calling thread.
  *
  * @see io.loadgen.core.findmax.FindMaxResult
  */
@@ -28,6 +31,7 @@ public final class FindMaxChart {
     }
 
     /**
+     * @param points   one per step, its {@code achievedOpsPerSec} the rate the step offered (the x axis)
      * @param answer   the answer (ops/s); NaN for none
      * @param bandLow  NaN for none
      * @param bandHigh NaN for none
@@ -38,10 +42,13 @@ public final class FindMaxChart {
         for (LimitLine l : limits) {
             maxNs = Math.max(maxNs, l.limitNs());
         }
-        XYChart chart = SweepChart.build(points, null, style, false);
-        chart.setTitle(style.titleOr("findmax: latency vs throughput"));
+        ChartStyle logY = new ChartStyle(style.title(), style.width(), style.height(), true);
+        XYChart chart = SweepChart.build(points, null, logY, false);
+        chart.setXAxisTitle("offered rate (ops/s)");
+        chart.setTitle(style.titleOr("findmax: latency vs offered rate"));
         LatencyUnit drawn = LatencyUnit.fit(points.stream().mapToDouble(SweepPoint::intendedP999Ns).max().orElse(0));
         // SweepChart drew in the unit its points fit; lines go in the same unit so they sit on the same axis.
+        double bottom = points.stream().mapToDouble(SweepPoint::intendedP50Ns).filter(v -> v > 0).min().orElse(1);
         double lo = points.stream().mapToDouble(SweepPoint::achievedOpsPerSec).min().orElse(0);
         double hi = points.stream().mapToDouble(SweepPoint::achievedOpsPerSec).max().orElse(1);
         lo = Math.min(lo, Double.isNaN(bandLow) ? lo : bandLow);
@@ -53,15 +60,15 @@ public final class FindMaxChart {
         }
         if (!Double.isNaN(answer)) {
             Charts.line(chart, "answer " + RatePlan.format(Math.round(answer)) + " ops/s", List.of(answer, answer),
-                    List.of(0.0, top), ANSWER, Charts.SOLID);
+                    List.of(drawn.of(bottom) / 2, top), ANSWER, Charts.SOLID);
         }
         if (!Double.isNaN(bandLow)) {
             Charts.line(chart, "95% band low " + RatePlan.format(Math.round(bandLow)), List.of(bandLow, bandLow),
-                    List.of(0.0, top), ANSWER, BAND);
+                    List.of(drawn.of(bottom) / 2, top), ANSWER, BAND);
         }
         if (!Double.isNaN(bandHigh)) {
             Charts.line(chart, "95% band high " + RatePlan.format(Math.round(bandHigh)), List.of(bandHigh, bandHigh),
-                    List.of(0.0, top), ANSWER, BAND);
+                    List.of(drawn.of(bottom) / 2, top), ANSWER, BAND);
         }
         return chart;
     }
