@@ -35,6 +35,9 @@ public record FindMaxResult(double answer, boolean confirmed, double bandLow, do
         double failHigh = Double.NaN;
         if (!Double.isNaN(answer)) {
             for (FindMaxStep s : steps) {
+                if (s.harnessFault() != null) {
+                    continue; // says nothing about the store
+                }
                 double r = s.offeredOpsPerSec();
                 if (r <= answer && s.clearlyPassed() && (Double.isNaN(low) || r > low)) {
                     low = r;

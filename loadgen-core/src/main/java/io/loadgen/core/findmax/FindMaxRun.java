@@ -1,5 +1,6 @@
 package io.loadgen.core.findmax;
 
+import io.loadgen.core.diagnosis.CauseCode;
 import io.loadgen.core.driver.DriverProvider;
 import io.loadgen.core.gate.Rule;
 import io.loadgen.core.output.OutputFailures;
@@ -18,7 +19,9 @@ import java.util.OptionalDouble;
 /**
  * Runs a findmax search: one {@link LoadRun} per step at the rate {@link FindMaxSearch} chooses, each watched by a
  * {@link StepRecorder} that stops it once its {@link StabilityDetector} decides, each judged ({@link FindMaxStep})
- * before the next rate is chosen. {@link #run()} is called once, on the thread that owns the search (it blocks);
+ * before the next rate is chosen. A step that failed while the harness stalled ({@code harness_stalled}, a transient
+ * of the machine) is run once more at the same rate, and only a second such failure stops the search; a saturated
+ * harness ({@code harness_saturated}) stops it at once. {@link #run()} is called once, on the thread that owns the search (it blocks);
  * {@link #stop(String)} from any thread (a signal handler): the running step returns what it measured, no further
  * step starts, and the answer so far stands.
  */
@@ -66,6 +69,7 @@ public final class FindMaxRun {
 
     /** Runs the search to its end (or {@link #stop}) and returns the outcome. */
     public FindMaxResult run() throws Exception {
+        double rerunOf = Double.NaN;
         while (true) {
             OptionalDouble next;
             synchronized (this) {
@@ -109,9 +113,20 @@ public final class FindMaxRun {
             FindMaxStep step = FindMaxStep.judge(number, rate, result, options.arrival(), recorder, rules,
                     seed + number);
             steps.add(step);
+            sayDone(step);
+            if (step.harnessFault() != null && step.harnessFault().code() == CauseCode.HARNESS_STALLED
+                    && rerunOf != rate) {
+                // A stall is transient (the machine did not schedule the generator's threads for a while): the same
+                // rate once more decides. A saturated harness is not, and stops at once.
+                say("loadgen findmax: step %d: the harness stalled; running %s ops/s again", number,
+                        RatePlan.format(rate));
+                rerunOf = rate;
+                search.retry(rate);
+                continue;
+            }
+            rerunOf = Double.NaN;
             search.record(rate, step.harnessFault() != null ? FindMaxSearch.Outcome.HARNESS
                     : step.passed() ? FindMaxSearch.Outcome.PASS : FindMaxSearch.Outcome.FAIL);
-            sayDone(step);
         }
         return FindMaxResult.of(steps, search, rules);
     }

@@ -63,6 +63,7 @@ public final class FindMaxSearch {
     private double lo = Double.NaN;
     private double hi = Double.NaN;
     private int steps;
+    private double retry = Double.NaN;
     private StopReason stop;
 
     /**
@@ -82,6 +83,11 @@ public final class FindMaxSearch {
     public OptionalDouble next() {
         if (stop != null) {
             return OptionalDouble.empty();
+        }
+        if (!Double.isNaN(retry)) {
+            double r = retry;
+            retry = Double.NaN;
+            return OptionalDouble.of(r);
         }
         OptionalDouble next = choose();
         if (next.isPresent() && steps >= maxSteps) {
@@ -154,6 +160,11 @@ public final class FindMaxSearch {
         if (Double.isNaN(hi) || rate < hi) {
             hi = rate;
         }
+    }
+
+    /** The step at {@code rate} will be run again before it is recorded: {@link #next} gives {@code rate} once more. */
+    public void retry(double rate) {
+        retry = rate;
     }
 
     /** Stops the search (a signal): the answer is the low bound so far. */

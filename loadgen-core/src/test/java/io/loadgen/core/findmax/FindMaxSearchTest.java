@@ -93,6 +93,18 @@ class FindMaxSearchTest {
     }
 
     @Test
+    void aRetriedRateIsGivenOnceMoreAndOnlyItsRepeatCounts() {
+        FindMaxSearch s = new FindMaxSearch(1000, Double.POSITIVE_INFINITY, 0.02, 30);
+        s.record(s.next().getAsDouble(), Outcome.PASS);
+        double second = s.next().getAsDouble();
+        s.retry(second); // the harness stalled: not recorded
+        assertEquals(second, s.next().getAsDouble());
+        s.record(second, Outcome.FAIL);
+        assertEquals(2, s.steps());
+        assertEquals(Math.sqrt(1000 * 2000.0), s.next().getAsDouble(), 1);
+    }
+
+    @Test
     void maxStepsBoundsTheSearch() {
         FindMaxSearch s = new FindMaxSearch(1000, Double.POSITIVE_INFINITY, 0.02, 4);
         List<Double> tried = drive(s, r -> r <= 2730);
