@@ -9,12 +9,15 @@ import io.loadgen.core.findmax.FindMaxReport;
 import io.loadgen.core.findmax.FindMaxResult;
 import io.loadgen.core.findmax.FindMaxRun;
 import io.loadgen.core.findmax.FindMaxSearch;
+import io.loadgen.core.findmax.ShardSync;
 import io.loadgen.core.findmax.Slo;
 import io.loadgen.core.findmax.StabilityDetector;
+import io.loadgen.core.gate.Metric;
 import io.loadgen.core.gate.Rule;
 import io.loadgen.core.output.OutputFailures;
 import io.loadgen.core.output.OutputPaths;
 import io.loadgen.core.run.RunOptions;
+import io.loadgen.core.shard.Shard;
 import io.loadgen.core.sweep.SweepRun;
 import io.loadgen.core.time.Durations;
 import io.loadgen.core.workload.WorkloadOptions;
@@ -60,6 +63,8 @@ final class FindMaxCommand implements Callable<Integer> {
      * would stop the search on a store that is fine.
      */
     static final Duration DEFAULT_WARMUP = Duration.ofSeconds(1);
+    /** A sharded slot's time beyond the step: the driver's open and close, the reports' exchange, the judging. */
+    static final Duration SLOT_MARGIN = Duration.ofSeconds(2);
 
     private final Streams io;
 
@@ -106,6 +111,15 @@ final class FindMaxCommand implements Callable<Integer> {
             description = "The most steps. Default: ${DEFAULT-VALUE}.")
     int maxSteps;
 
+    @Mixin
+    StartOptions start;
+
+    @Option(names = "--sync-dir", paramLabel = "DIR", order = 53,
+            description = "Sharded (--shard I/N): a directory every shard reads and writes, where each step's reports"
+                    + " meet so that every shard judges the merged step and moves to the same next rate. Needs"
+                    + " --start-at; each step is then a fixed slot of --warmup + --min-step + 2s.")
+    Path syncDir;
+
     @Option(names = "--hlog-dir", paramLabel = "DIR", order = 120,
             description = "Write one interval log per step into DIR: step-01-1000ops.hlog, ...")
     Path hlogDir;
@@ -141,11 +155,11 @@ final class FindMaxCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         load.checkYcsbPhase(false);
         load.requireDriver(Optional.empty());
-        if (load.shard(io.env(), false) != null) {
-            throw new BadInputException("findmax does not run sharded yet (each shard would have to step together);"
-                    + " run it unsharded with the whole rate, or use 'sweep --shard'");
-        }
+        Shard shard = load.shard(io.env(), false);
         List<Rule> rules = Slo.parse(slos);
+        if (shard != null) {
+            checkSharded(rules);
+        }
         checkSearch();
         if (load.interval == null) {
             load.interval = DEFAULT_INTERVAL;
@@ -168,6 +182,13 @@ final class FindMaxCommand implements Callable<Integer> {
             @Override
             public RunOptions forStep(int number, double rate) {
                 RunOptions.Builder b = status.applyTo(load.builder(), load.ycsbStatus, io.env());
+                if (shard != null) {
+                    // Sharded: a fixed-length slot per step, every shard's step k starting on the same instant.
+                    start.applyTo(b).startAt(start.startAt + (number - 1) * slotMs());
+                    return b.duration(load.warmup.plus(minStep)).target(load.rate(rate))
+                            .hlog(hlogDir == null ? null : hlogDir.resolve(SweepRun.hlogName(number, rate)))
+                            .seed(runSeed).build();
+                }
                 // The detector ends the step; the duration is a backstop two intervals past the longest step.
                 Duration backstop = load.warmup.plus(maxStep).plus(load.interval.multipliedBy(2));
                 return b.duration(backstop).target(rate)
@@ -189,9 +210,43 @@ final class FindMaxCommand implements Callable<Integer> {
                     + ", the window a step is judged stable on; give a longer --max-step or a shorter --interval");
         }
         FindMaxSearch search = new FindMaxSearch(from, to == null ? Double.POSITIVE_INFINITY : to, resolution, maxSteps);
+        // Sharded, every shard must draw the same bootstrap replicates: the seed is the shared start instant.
         FindMaxRun run = new FindMaxRun(stepOptions, provider, rules, search, minStep.toNanos() / 1e9,
-                maxStep.toNanos() / 1e9, runSeed, quiet ? null : io.err());
+                maxStep.toNanos() / 1e9, shard != null ? start.startAt : runSeed, quiet ? null : io.err());
+        if (shard != null) {
+            run.sharded(new ShardSync(syncDir, shard.index(), shard.count(),
+                    SLOT_MARGIN.toMillis()));
+            load.announceShard("per step, its part of the rate", first.operations());
+        }
         return runAndReport(run);
+    }
+
+    /**
+     * A sharded step's slot: its warm-up, its fixed length (--min-step) and {@link #SLOT_MARGIN} for the driver's
+     * open and close, writing the report, waiting for the other shards' and judging.
+     */
+    private long slotMs() {
+        return load.warmup.plus(minStep).plus(SLOT_MARGIN).toMillis();
+    }
+
+    private void checkSharded(List<Rule> rules) {
+        if (start.startAt == null || syncDir == null) {
+            throw new BadInputException("a sharded findmax needs --start-at TIME and --sync-dir DIR (the same on every"
+                    + " shard): every shard runs step k at start-at + k x slot and agrees on the next rate through"
+                    + " the reports in DIR");
+        }
+        if (!java.nio.file.Files.isDirectory(syncDir)) {
+            throw new BadInputException("--sync-dir " + syncDir + " is not a directory; give a directory every shard"
+                    + " can read and write (a shared volume across machines)");
+        }
+        for (Rule rule : rules) {
+            Metric.Kind k = rule.metric().kind();
+            if (k == Metric.Kind.DIAGNOSIS || k == Metric.Kind.VERDICT) {
+                throw new BadInputException("--slo '" + rule.text() + "': a sharded step is judged on the shards'"
+                        + " merged histograms, which hold no diagnosis or verdict; leave it out (a shard the harness"
+                        + " could not drive stops the search anyway)");
+            }
+        }
     }
 
     private void checkSearch() {

@@ -122,6 +122,43 @@ class FindMaxGroundTruthTest {
         assertTrue(cli.out.contains("the harness could not drive 20000000 ops/s (harness_saturated"), cli.out);
     }
 
+    /**
+     * Two shards, each driving its own in-process mockdb of capacity c = 1,000 with half the rate: together they
+     * serve 2c = 2,000 ops/s, so the sharded search must find 2c. Each step is a fixed slot (0.5 s warm-up, 2 s
+     * step), every shard's step k starting on the same instant; both shards publish their step into the sync
+     * directory, merge both, and decide alike. As in the capacity test: every total rate ≤ 2c passes (no queue);
+     * above it each store's backlog grows at (λ/2 − c), and after the 2.5 s step the last operations wait
+     * {@code 2.5 s × (λ − 2c) / 2c}, over 10 ms from λ > 2c × 1.004. With a 5 % resolution (to keep the class within
+     * its time) the answer is in [2000 / 1.05, 2000 × 1.004] = [1905, 2008], and both shards print the same.
+     */
+    @Test
+    void twoShardsStepTogetherAndFindTheirSummedCapacity() throws Exception {
+        Path sync = Files.createDirectory(dir.resolve("sync"));
+        long startAt = System.currentTimeMillis() + 3000;
+        Cli[] shards = new Cli[2];
+        Thread[] threads = new Thread[2];
+        for (int i = 0; i < 2; i++) {
+            int index = i;
+            threads[i] = new Thread(() -> shards[index] = Cli.run("findmax", "--driver", "mockdb", "-p",
+                    "mockdb.capacity=1000", "--threads", "4", "--wait", "park", "--shard", index + "/2", "--start-at",
+                    Long.toString(startAt), "--sync-dir", sync.toString(), "--slo", "p99 < 10ms", "--from", "1200",
+                    "--resolution", "5%", "--interval", "250ms", "--min-step", "2s", "--warmup", "500ms", "--seed",
+                    "7", "-q", "--json", dir.resolve("shard" + index + ".json").toString()));
+            threads[i].start();
+        }
+        for (Thread t : threads) {
+            t.join(120_000);
+        }
+        for (Cli c : shards) {
+            assertEquals(0, c.exitCode, c.out + c.err);
+        }
+        double found0 = JSON.readTree(dir.resolve("shard0.json").toFile()).get("rate_ops_per_sec").asDouble();
+        double found1 = JSON.readTree(dir.resolve("shard1.json").toFile()).get("rate_ops_per_sec").asDouble();
+        System.out.printf("findmax 2 shards: found %.1f ops/s (2c = 2000)%n", found0);
+        assertEquals(found0, found1, "both shards decide alike; " + shards[0].out + shards[1].out);
+        assertTrue(found0 >= 1905 && found0 <= 2008, "found " + found0 + " ops/s, 2c = 2000; " + shards[0].out);
+    }
+
     @Test
     void badInputIsOneLineAndExitTwo() {
         String[][] cases = {
@@ -132,6 +169,7 @@ class FindMaxGroundTruthTest {
             {"--resolution must be from 0.1% to 50%", "--resolution", "60%"},
             {"--resolution must be from 0.1% to 50%", "--resolution", "0"},
             {"--min-step 10s must be at most --max-step 5s", "--min-step", "10s", "--max-step", "5s"},
+            {"a sharded findmax needs --start-at TIME and --sync-dir DIR", "--shard", "0/2"},
         };
         for (String[] c : cases) {
             String[] args = new String[c.length + 1];

@@ -56,7 +56,8 @@ public record FindMaxResult(double answer, boolean confirmed, double bandLow, do
 
     /** Whether an answer was found (exit 0): a rate met every objective and the search did not stop for the harness. */
     public boolean found() {
-        return !Double.isNaN(answer) && stopReason != FindMaxSearch.StopReason.HARNESS;
+        return !Double.isNaN(answer) && stopReason != FindMaxSearch.StopReason.HARNESS
+                && stopReason != FindMaxSearch.StopReason.SYNC;
     }
 
     /** The step that stopped the search for the harness, or null. */
@@ -77,6 +78,11 @@ public record FindMaxResult(double answer, boolean confirmed, double bandLow, do
                     + " ops/s (" + h.harnessFault().code().key() + ": " + h.harnessFault().text() + ")"
                     + (Double.isNaN(answer) ? "" : "; the highest rate that passed before it was "
                     + rate(answer) + " ops/s") + tail;
+        }
+        if (stopReason == FindMaxSearch.StopReason.SYNC) {
+            return "findmax: stopped: a shard's report of step " + (steps.size() + 1) + " did not arrive in time"
+                    + (Double.isNaN(answer) ? "" : "; the highest rate that passed before was " + rate(answer)
+                    + " ops/s") + tail;
         }
         if (Double.isNaN(answer)) {
             return "findmax: no rate met " + (rules.isEmpty() ? "the keep-up rule" : "every --slo")

@@ -39,6 +39,7 @@ public final class FindMaxRun {
     private final List<FindMaxStep> steps = new ArrayList<>();
     private LoadRun current;
     private String stopReason;
+    private ShardSync sync;
 
     /**
      * @param stepOptions the run options of step {@code n} at a rate; their duration must be the backstop, longer
@@ -55,6 +56,16 @@ public final class FindMaxRun {
         this.maxSec = maxSec;
         this.seed = seed;
         this.status = status;
+    }
+
+    /**
+     * Makes this a shard of a sharded search: steps are fixed-length (the step options' duration ends each run, the
+     * detector does not), and after each step this shard publishes its report through {@code sync}, waits for every
+     * other shard's, and judges the merged step ({@link ShardedStep}). Call before {@link #run()}. Returns this.
+     */
+    public FindMaxRun sharded(ShardSync sync) {
+        this.sync = sync;
+        return this;
     }
 
     /** Ends the search: the running step stops and is judged on what it measured; no other starts. Any thread. */
@@ -85,7 +96,8 @@ public final class FindMaxRun {
             int number = steps.size() + 1;
             RunOptions options = stepOptions.forStep(number, rate);
             LoadRun run = new LoadRun(options, provider, stepOptions.planForStep(), status);
-            StepRecorder recorder = new StepRecorder(new StabilityDetector(rate, minSec, maxSec), run::stop);
+            StepRecorder recorder = new StepRecorder(sync == null ? new StabilityDetector(rate, minSec, maxSec)
+                    : new StabilityDetector(rate, Double.MAX_VALUE, Double.MAX_VALUE), run::stop);
             run.onInterval(recorder);
             synchronized (this) {
                 if (stopReason != null) {
@@ -110,8 +122,20 @@ public final class FindMaxRun {
                 search.interrupt(); // cut short by the signal: not judged, not counted
                 break;
             }
-            FindMaxStep step = FindMaxStep.judge(number, rate, result, options.arrival(), recorder, rules,
-                    seed + number);
+            FindMaxStep step;
+            if (sync == null) {
+                step = FindMaxStep.judge(number, rate, result, options.arrival(), recorder, rules, seed + number);
+            } else {
+                sync.publish(number, ShardedStep.report(sync.index(), options.targetOpsPerSec(), result, recorder));
+                List<ShardSync.Report> reports = sync.awaitAll(number);
+                if (reports == null) {
+                    say("loadgen findmax: step %d: not every shard's report arrived in time; stopping", number);
+                    search.stop(FindMaxSearch.StopReason.SYNC);
+                    break;
+                }
+                step = ShardedStep.judge(number, rate, options.arrival(), reports, rules, seed + number,
+                        provider.name());
+            }
             steps.add(step);
             sayDone(step);
             if (step.harnessFault() != null && step.harnessFault().code() == CauseCode.HARNESS_STALLED

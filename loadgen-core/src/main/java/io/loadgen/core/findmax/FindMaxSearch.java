@@ -45,7 +45,9 @@ public final class FindMaxSearch {
         /** --max-steps reached: the answer is the low bound so far, unconfirmed. */
         MAX_STEPS,
         /** Stopped by a signal: the low bound so far, unconfirmed. */
-        INTERRUPTED;
+        INTERRUPTED,
+        /** Sharded: some shard's report of a step did not arrive in time, so the shards could no longer agree. */
+        SYNC;
 
         /** As JSON and the answer line write it: {@code resolution}, {@code max_steps}, ... */
         public String key() {
@@ -169,8 +171,13 @@ public final class FindMaxSearch {
 
     /** Stops the search (a signal): the answer is the low bound so far. */
     public void interrupt() {
+        stop(StopReason.INTERRUPTED);
+    }
+
+    /** Stops the search for {@code why} (unless it already stopped): the answer is the low bound so far. */
+    public void stop(StopReason why) {
         if (stop == null) {
-            stop = StopReason.INTERRUPTED;
+            stop = why;
         }
     }
 

@@ -94,6 +94,17 @@ public record FindMaxStep(int number, double offeredOpsPerSec, RunResult result,
     /** Judges a finished step. */
     static FindMaxStep judge(int number, double offered, RunResult result, Arrival arrival, StepRecorder recorder,
                              List<Rule> rules, long seed) {
+        Cause blamed = result.diagnosis() != null && result.diagnosis().primary().code().blamesHarness()
+                ? result.diagnosis().primary() : null;
+        return judge(number, offered, result, arrival, recorder, rules, seed, blamed);
+    }
+
+    /**
+     * Judges a step whose diagnosis's primary cause, when it blames the harness, is {@code blamed} (null: none);
+     * a sharded step's is any shard's.
+     */
+    static FindMaxStep judge(int number, double offered, RunResult result, Arrival arrival, StepRecorder recorder,
+                             List<Rule> rules, long seed, Cause blamed) {
         long scheduled = -1;
         boolean keptUp;
         double windowSec = recorder.windowSec();
@@ -119,8 +130,8 @@ public record FindMaxStep(int number, double offeredOpsPerSec, RunResult result,
         }
         Cause fault = null;
         boolean metEverything = keptUp && outcomes.stream().allMatch(RuleOutcome::passed);
-        if (result.diagnosis() != null && !metEverything && result.diagnosis().primary().code().blamesHarness()) {
-            fault = result.diagnosis().primary();
+        if (!metEverything && blamed != null) {
+            fault = blamed;
         }
         return new FindMaxStep(number, offered, result, recorder.decision(), windowSec, completed, scheduled, keptUp,
                 List.copyOf(outcomes), fault);
@@ -197,7 +208,8 @@ public record FindMaxStep(int number, double offeredOpsPerSec, RunResult result,
     }
 
     private static IntervalSeries successesOfAll(StepRecorder recorder) {
-        return merged(recorder, tag -> tag.endsWith(".intended") && !tag.contains(".failed.") && !tag.equals(StepRecorder.ALL));
+        return merged(recorder, tag -> tag.endsWith(".intended") && !tag.contains(".failed.")
+                && !tag.equals(StepRecorder.ALL));
     }
 
     /** The interval-by-interval sum of the series whose tags match. */

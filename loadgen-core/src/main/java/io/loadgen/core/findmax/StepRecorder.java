@@ -16,7 +16,7 @@ import java.util.function.Consumer;
 /**
  * One step's interval listener: keeps a copy of every measured interval's judged series (each operation type's
  * {@code OP.intended}, {@code OP.failed.intended} and {@code OP.status}, and {@link #ALL} = every completion's
- * intended latency), feeds the {@link StabilityDetector} each interval's completions and intended p99, and stops the
+ * intended latency; also {@code OP.service}, for the table and chart), feeds the {@link StabilityDetector} each interval's completions and intended p99, and stops the
  * run (through {@code stop}) once the detector decides. The run's histograms are reused for the next interval, so
  * they are copied here. Aggregator thread while the run goes; {@link #series} and the getters on the main thread
  * after the run returned (which joined the aggregator).
@@ -25,6 +25,7 @@ public final class StepRecorder implements IntervalListener {
     /** The series of every operation type's completions, successes and failures, intended latency. */
     public static final String ALL = "*.intended";
     private static final String INTENDED = ".intended";
+    private static final String SERVICE = ".service";
 
     private final StabilityDetector detector;
     private final Consumer<String> stop;
@@ -55,7 +56,7 @@ public final class StepRecorder implements IntervalListener {
         all.reset();
         for (Map.Entry<String, Histogram> e : interval.byTag().entrySet()) {
             String tag = e.getKey();
-            if (!tag.endsWith(INTENDED) && !StatusTags.isStatusTag(tag)) {
+            if (!tag.endsWith(INTENDED) && !tag.endsWith(SERVICE) && !StatusTags.isStatusTag(tag)) {
                 continue;
             }
             List<Histogram> list = byTag.computeIfAbsent(tag, k -> new ArrayList<>());
@@ -118,6 +119,20 @@ public final class StepRecorder implements IntervalListener {
             secs[i] = lengths.get(i);
         }
         return IntervalSeries.of(padded, secs);
+    }
+
+    /** Every measured interval's histograms of {@code tag} (the recorder's own copies), padded to every interval. */
+    public List<Histogram> intervals(String tag) {
+        List<Histogram> list = new ArrayList<>(byTag.getOrDefault(tag, List.of()));
+        while (list.size() < lengths.size()) {
+            list.add(Histograms.newHistogram());
+        }
+        return list;
+    }
+
+    /** Every measured interval's length (s). */
+    public List<Double> lengths() {
+        return List.copyOf(lengths);
     }
 
     /** The tags recorded, {@link #ALL} last. */
