@@ -45,7 +45,7 @@ import java.util.concurrent.TimeUnit;
         description = {"Find the highest offered rate the target keeps up with while meeting every --slo, e.g."
                 + " 'READ.intended.p99 < 1ms': doubling from --from, then bisection to --resolution, then the boundary"
                 + " run again. Each step runs until stable (--min-step, --max-step). Prints the step table and the"
-                + " answer with its 95% band.",
+                + " answer with its 95%% band.",
                 "Status goes to stderr; the table goes to stdout (to stderr with --json -)."},
         footer = {"", "Exit codes: 0 an answer was found; 1 no rate met the objectives, or a step the load generator"
                 + " could not drive stopped the search, or an output could not be written; 2 bad input."})
@@ -80,7 +80,7 @@ final class FindMaxCommand implements Callable<Integer> {
     @Option(names = "--slo", paramLabel = "RULE", order = 20,
             description = "An objective every passing step meets, in gate syntax; repeatable. A bare statistic is"
                     + " intended latency of each operation type: 'p99 < 1ms' is '*.intended.p99 < 1ms'. Also"
-                    + " 'error_rate < 0.1%', 'READ.intended.mean < 2ms'. Service-time and windowed rules are refused."
+                    + " 'error_rate < 0.1%%', 'READ.intended.mean < 2ms'. Service-time and windowed rules are refused."
                     + " None: the highest rate that keeps up.")
     List<String> slos = new ArrayList<>();
 
@@ -94,7 +94,7 @@ final class FindMaxCommand implements Callable<Integer> {
     Double to;
 
     @Option(names = "--resolution", paramLabel = "SHARE", converter = ShareConverter.class, defaultValue = "2%",
-            order = 23, description = "Stop bisecting when high/low - 1 is at most this, 0.1% to 50%. Default: 2%"
+            order = 23, description = "Stop bisecting when high/low - 1 is at most this, 0.1%% to 50%%. Default: 2%%"
                     + " (the keep-up rule's own tolerance).")
     double resolution;
 
