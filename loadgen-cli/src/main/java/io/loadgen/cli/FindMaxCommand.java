@@ -138,7 +138,8 @@ final class FindMaxCommand implements Callable<Integer> {
     Path json;
 
     @Option(names = "--seed", paramLabel = "N", order = 150,
-            description = "Seed for start offsets, Poisson gaps, drivers' randomness and the band's bootstrap.")
+            description = "Seed for start offsets, Poisson gaps, drivers' randomness and the band's bootstrap; step n"
+                    + " runs with seed + n, so a repeated rate is an independent draw.")
     Long seed;
 
     @Option(names = {"--quiet", "-q"}, order = 160, description = "No status lines (warnings and errors still show).")
@@ -187,13 +188,13 @@ final class FindMaxCommand implements Callable<Integer> {
                     start.applyTo(b).startAt(start.startAt + (number - 1) * slotMs());
                     return b.duration(load.warmup.plus(minStep)).target(load.rate(rate))
                             .hlog(hlogDir == null ? null : hlogDir.resolve(SweepRun.hlogName(number, rate)))
-                            .seed(runSeed).build();
+                            .seed(runSeed + number).build();
                 }
                 // The detector ends the step; the duration is a backstop two intervals past the longest step.
                 Duration backstop = load.warmup.plus(maxStep).plus(load.interval.multipliedBy(2));
                 return b.duration(backstop).target(rate)
                         .hlog(hlogDir == null ? null : hlogDir.resolve(SweepRun.hlogName(number, rate)))
-                        .seed(runSeed).build();
+                        .seed(runSeed + number).build();
             }
 
             @Override

@@ -93,7 +93,7 @@ class FindMaxGroundTruthTest {
         Path json = dir.resolve("md1.json");
         Cli cli = Cli.run("findmax", "--driver", "mockdb", "-p", "mockdb.capacity=500", "--threads", "32",
                 "--wait", "park", "--arrival", "poisson", "--slo", "mean < 6ms", "--from", "300", "--to", "1200",
-                "--interval", "250ms", "--min-step", "4s", "--max-step", "8s", "--warmup", "500ms", "--seed", "11",
+                "--interval", "250ms", "--min-step", "4s", "--max-step", "6s", "--warmup", "500ms", "--seed", "11",
                 "-q", "--json", json.toString());
         assertEquals(0, cli.exitCode, cli.out + cli.err);
         JsonNode root = JSON.readTree(json.toFile());
