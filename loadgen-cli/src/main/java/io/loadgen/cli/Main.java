@@ -117,6 +117,7 @@ public final class Main {
         cl.addSubcommand(new CommandLine(new RunCommand(io)));
         cl.addSubcommand(new CommandLine(new LoadCommand(io)));
         cl.addSubcommand(new CommandLine(new SweepCommand(io)));
+        cl.addSubcommand(new CommandLine(new FindMaxCommand(io)));
         cl.addSubcommand(new CommandLine(new CalibrateCommand(io)));
         cl.addSubcommand(new CommandLine(new DemoCommand(io)));
         cl.addSubcommand(new CommandLine(new DriversCommand(io)));

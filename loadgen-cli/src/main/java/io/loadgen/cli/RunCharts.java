@@ -1,10 +1,18 @@
 package io.loadgen.cli;
 
+import io.loadgen.core.findmax.FindMaxResult;
+import io.loadgen.core.findmax.FindMaxStep;
+import io.loadgen.core.gate.Limit;
+import io.loadgen.core.gate.Rule;
+import io.loadgen.core.record.View;
 import io.loadgen.core.sweep.SweepPoint;
 import io.loadgen.core.sweep.SweepStep;
+import io.loadgen.plot.FindMaxChart;
 import io.loadgen.plot.PlotOptions;
 import io.loadgen.plot.Plotter;
 import io.loadgen.plot.SlaLine;
+
+import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -35,6 +43,32 @@ final class RunCharts {
     void ofSweep(List<SweepStep> steps, SlaLine objective, Path dir) throws IOException {
         PlotOptions options = PlotOptions.defaults().into(dir).withSlas(objective == null ? List.of() : List.of(objective));
         report(new Plotter(options, w -> { }).sweep(steps.stream().map(SweepPoint::of).toList(), dir.resolve("sweep")));
+    }
+
+    /**
+     * The latency-vs-throughput chart of a findmax search, {@code dir/findmax.latency-vs-throughput.png}: its steps,
+     * each latency objective's limit, the answer and its band.
+     */
+    void ofFindMax(FindMaxResult result, Path dir) throws IOException {
+        List<SweepPoint> points = new ArrayList<>();
+        for (FindMaxStep s : result.steps()) {
+            SweepStep step = new SweepStep(s.number(), s.offeredOpsPerSec(), s.result());
+            Histogram intended = step.view(View.INTENDED);
+            Histogram service = step.view(View.SERVICE);
+            // x is the offered rate: the search's axis, where the answer and band are
+            points.add(new SweepPoint(s.offeredOpsPerSec(), s.offeredOpsPerSec(), s.keptUp(),
+                    intended.getValueAtPercentile(50), intended.getValueAtPercentile(99),
+                    intended.getValueAtPercentile(99.9), intended.getMaxValue(), service.getValueAtPercentile(99),
+                    step.errors(), step.unissued()));
+        }
+        List<FindMaxChart.LimitLine> limits = new ArrayList<>();
+        for (Rule rule : result.rules()) {
+            if (rule.limit().unit() == Limit.Unit.NANOS) {
+                limits.add(new FindMaxChart.LimitLine(rule.text(), rule.limit().value()));
+            }
+        }
+        report(new Plotter(PlotOptions.defaults().into(dir), w -> { }).findMax(points, limits, result.answer(),
+                result.bandLow(), result.bandHigh(), dir.resolve("findmax")));
     }
 
     /** True for a name the charts and pages in a --plot directory have: {@code .png}, {@code .svg}, {@code .html}. */

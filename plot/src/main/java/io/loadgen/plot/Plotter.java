@@ -164,6 +164,16 @@ public final class Plotter {
                 base.resolveSibling(base.getFileName() + LATENCY_VS_THROUGHPUT), options.format());
     }
 
+    /**
+     * Writes a findmax search's chart to {@code base.latency-vs-throughput.png}: its steps as a sweep, its latency
+     * objectives' limits, the answer and its band ({@link FindMaxChart}).
+     */
+    public List<Path> findMax(List<SweepPoint> points, List<FindMaxChart.LimitLine> limits, double answer,
+                              double bandLow, double bandHigh, Path base) throws IOException {
+        return ChartFiles.write(FindMaxChart.build(points, limits, answer, bandLow, bandHigh, options.style()),
+                base.resolveSibling(base.getFileName() + LATENCY_VS_THROUGHPUT), options.format());
+    }
+
     private LogSeries.Selection selection() {
         return new LogSeries.Selection(options.tags(), options.startSec(), options.endSec(), options.allowMixed(),
                 options.includeWarmup());

@@ -21,8 +21,6 @@ import io.loadgen.core.sweep.SweepKnee;
  * @param inclusive  true for {@code <=}
  */
 public record SlaLine(String text, double percentile, double limitNs, boolean inclusive) {
-    private static final java.util.regex.Pattern STAT_ONLY =
-            java.util.regex.Pattern.compile("(?i)p\\(?[0-9.]+\\)?|max|min|mean|avg|med|median");
     private static final String HOW = "write a latency limit as the gate does, e.g. 'p99 < 5ms', 'max < 1s' or"
             + " 'READ.intended.p99.9 < 20ms'";
 
@@ -33,11 +31,9 @@ public record SlaLine(String text, double percentile, double limitNs, boolean in
      */
     public static SlaLine parse(String text) {
         String t = text == null ? "" : text.strip();
-        int cmp = firstComparison(t);
-        boolean bare = cmp > 0 && STAT_ONLY.matcher(t.substring(0, cmp).strip()).matches();
         Rule rule;
         try {
-            rule = RuleParser.parse(bare ? "*.intended." + t : t);
+            rule = RuleParser.parseObjective(t);
         } catch (BadInputException e) {
             throw new BadInputException("--sla '" + text + "': " + e.getMessage().replaceFirst("^rule '[^']*': ", ""), e);
         }
@@ -56,15 +52,5 @@ public record SlaLine(String text, double percentile, double limitNs, boolean in
     /** The same objective for a sweep's knee. */
     public SweepKnee.Objective objective() {
         return new SweepKnee.Objective(text, percentile, limitNs, inclusive);
-    }
-
-    private static int firstComparison(String t) {
-        for (int i = 0; i < t.length(); i++) {
-            char c = t.charAt(i);
-            if (c == '<' || c == '>' || c == '=') {
-                return i;
-            }
-        }
-        return -1;
     }
 }

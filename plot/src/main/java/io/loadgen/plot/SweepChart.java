@@ -38,6 +38,11 @@ public final class SweepChart {
      * The chart of {@code points}; {@code objective} (may be null) draws its limit and decides the knee.
      */
     public static XYChart build(List<SweepPoint> points, SlaLine objective, ChartStyle style) {
+        return build(points, objective, style, true);
+    }
+
+    /** The same chart, the knee marked only when {@code knee} (findmax marks its own answer instead). */
+    static XYChart build(List<SweepPoint> points, SlaLine objective, ChartStyle style, boolean knee) {
         List<SweepPoint> byRate = new ArrayList<>(points);
         byRate.sort(java.util.Comparator.comparingDouble(SweepPoint::offeredOpsPerSec));
         double maxNs = byRate.stream().mapToDouble(SweepPoint::intendedP999Ns).max().orElse(0);
@@ -55,9 +60,10 @@ public final class SweepChart {
             curve(chart, byRate, i, unit);
         }
         fellBehind(chart, byRate, unit);
-        SweepKnee.Objective knee = objective == null ? null : objective.objective();
-        double kneeRate = SweepKnee.of(byRate, knee);
-        markKnee(chart, byRate, kneeRate, knee, unit);
+        if (knee) {
+            SweepKnee.Objective kneeObjective = objective == null ? null : objective.objective();
+            markKnee(chart, byRate, SweepKnee.of(byRate, kneeObjective), kneeObjective, unit);
+        }
         if (objective != null) {
             double lo = byRate.stream().mapToDouble(SweepPoint::achievedOpsPerSec).min().orElse(0);
             double hi = byRate.stream().mapToDouble(SweepPoint::achievedOpsPerSec).max().orElse(1);

@@ -115,6 +115,23 @@ public final class RuleParser {
         return options(rule, metric, cmp, limit, tokens, next);
     }
 
+    /** A statistic alone, as an objective names one: {@code p99}, {@code p(99.9)}, {@code max}, {@code mean}, ... */
+    private static final Pattern STAT_ONLY = Pattern.compile("(?i)p\\(?[0-9.]+\\)?|max|min|mean|avg|med|median");
+
+    /**
+     * Parses an objective: a whole rule, or a statistic with its comparison and limit ({@code p99 < 5ms}), read as
+     * every operation type's intended latency ({@code *.intended.p99 < 5ms}), what users see. Used where a
+     * latency objective is named on its own (a chart's SLA line, {@code findmax --slo}).
+     *
+     * @throws BadInputException naming what is wrong and the accepted form
+     */
+    public static Rule parseObjective(String text) {
+        String t = text == null ? "" : text.strip();
+        Matcher m = SPLIT.matcher(t.replaceAll("\\s+", " "));
+        boolean bare = m.matches() && STAT_ONLY.matcher(m.group(1)).matches();
+        return parse(bare ? Metric.EVERY_OP + ".intended." + t : t);
+    }
+
     /**
      * A k6 threshold expression on {@code op}'s requests ({@code *}: each type's latency, all types' errors) in
      * loadgen's form: {@code p(99)<200} is {@code *.intended.p99 < 200ms} (a plain number is k6's milliseconds;

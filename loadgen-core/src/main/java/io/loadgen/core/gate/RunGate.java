@@ -135,7 +135,30 @@ public final class RunGate implements IntervalListener {
         return verdicts;
     }
 
+    /**
+     * Judges rules that are not windowed on a finished run, exactly as {@code run --gate} judges them after the run
+     * (every percentile, errors, throughput, the corrected view, the verdict and the diagnosis): one verdict per rule,
+     * or one per operation type for {@code *}, in rule order. Used by {@code findmax} on each step. Any thread.
+     *
+     * @throws BadInputException for a windowed rule (judge those live) or one the run cannot judge
+     */
+    public static List<Verdict> judge(List<Rule> rules, RunResult result) {
+        Measurements whole = measurements(result, result.throttled());
+        List<Verdict> verdicts = new ArrayList<>();
+        for (Rule rule : rules) {
+            if (rule.windowed()) {
+                throw bad(rule, "windowed rules are judged live on a run's intervals, not on the finished run");
+            }
+            verdicts.addAll(RuleEvaluator.evaluate(rule, whole));
+        }
+        return verdicts;
+    }
+
     private Measurements measurements(RunResult result) {
+        return measurements(result, throttled);
+    }
+
+    private static Measurements measurements(RunResult result, boolean throttled) {
         Map<String, Histogram> byTag = new LinkedHashMap<>();
         Map<String, Long> errors = new LinkedHashMap<>();
         for (OpResult op : result.operations()) {

@@ -195,6 +195,11 @@ abstract class LoadThread implements Runnable {
             readyNs = freeNs;
             intendedNs = nextIntendedNs;
         }
+        if (schedule != null && stop.isStopped() && issued < operationLimit) {
+            // Stopped between two operations (a worker behind its schedule never waits, so it sees the stop here):
+            // the operations already due are the backlog it leaves, as when the stop finds it waiting.
+            unissued = countDue(intendedNs, schedule, earlier(clock.nanoTime(), endNs));
+        }
     }
 
     /**
