@@ -3,7 +3,7 @@ package io.loadgen.cli;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.loadgen.core.BadInputException;
-import io.loadgen.core.compare.CompareOptions;
+import io.loadgen.core.gate.CompareOptions;
 import io.loadgen.core.compare.CompareReport;
 import io.loadgen.core.compare.RunComparison;
 import io.loadgen.core.gate.InputPolicy;

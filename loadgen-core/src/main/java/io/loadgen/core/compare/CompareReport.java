@@ -1,5 +1,7 @@
 package io.loadgen.core.compare;
 
+import io.loadgen.core.gate.CompareOptions;
+import io.loadgen.core.gate.Estimate;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -35,7 +37,7 @@ public final class CompareReport {
         for (CompareRow row : r.rows()) {
             Estimate e = row.estimate();
             rows.add(new String[]{row.op(), row.view(), row.stat(), row.format(e.baseline()),
-                    row.format(e.candidate()), CompareRow.changeText(e.change()), row.intervalText(),
+                    row.format(e.candidate()), Estimate.changeText(e.change()), row.intervalText(),
                     row.verdictText(r.options().level())});
         }
         TextTable.print(rows, false, out);

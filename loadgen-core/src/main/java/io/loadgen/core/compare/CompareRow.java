@@ -1,5 +1,6 @@
 package io.loadgen.core.compare;
 
+import io.loadgen.core.gate.Estimate;
 import io.loadgen.core.gate.Limit;
 import io.loadgen.core.gate.Units;
 
@@ -69,13 +70,9 @@ public record CompareRow(String op, String view, String stat, Kind kind, Estimat
 
     /** The interval for people, {@code -3.1 to +2.0 %}, or {@code -} without one. */
     public String intervalText() {
-        return intervalText(estimate);
+        return estimate.intervalText();
     }
 
-    /** {@code e}'s interval for people, {@code -3.1 to +2.0 %}, or {@code -} without one. */
-    public static String intervalText(Estimate e) {
-        return e.hasInterval() ? signed(e.ciLow()) + " to " + signed(e.ciHigh()) + " %" : "-";
-    }
 
     /**
      * The verdict for people: {@code same}, {@code slower by 12.0 % (95 % CI 8.1-16.0 %)}, {@code faster by ...},
@@ -98,17 +95,6 @@ public record CompareRow(String op, String view, String stat, Kind kind, Estimat
         };
     }
 
-    /** A change as signed percent, {@code +12.0 %}; {@code +inf} from nothing; {@code -} when unknown. */
-    public static String changeText(double change) {
-        return Double.isNaN(change) ? "-" : signed(change) + " %";
-    }
-
-    private static String signed(double change) {
-        if (Double.isInfinite(change)) {
-            return change > 0 ? "+inf" : "-inf";
-        }
-        return String.format(Locale.ROOT, "%+.1f", change * 100);
-    }
 
     private static String percent(double change) {
         return Double.isInfinite(change) ? "inf" : String.format(Locale.ROOT, "%.1f", change * 100);

@@ -1,5 +1,8 @@
 package io.loadgen.core.compare;
 
+import io.loadgen.core.gate.CompareOptions;
+import io.loadgen.core.gate.Estimator;
+import io.loadgen.core.gate.Estimate;
 import io.loadgen.core.BadInputException;
 import io.loadgen.core.DamagedInputException;
 import io.loadgen.core.gate.GateView;

@@ -1,10 +1,6 @@
 package io.loadgen.core.gate;
 
 import io.loadgen.core.BadInputException;
-import io.loadgen.core.compare.CompareOptions;
-import io.loadgen.core.compare.CompareRow;
-import io.loadgen.core.compare.Estimate;
-import io.loadgen.core.compare.Estimator;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -156,7 +152,7 @@ public record Regression(String text, List<Item> items) {
             }
             boolean worseSignificant = cmp == Comparison.LESS_OR_EQUAL ? e.ciLow() > 0 : e.ciHigh() < 0;
             boolean passed = v.passed() || !worseSignificant;
-            String change = CompareRow.changeText(e.change()) + ", 95 % CI " + CompareRow.intervalText(e);
+            String change = Estimate.changeText(e.change()) + ", 95 % CI " + e.intervalText();
             verdicts.add(new Verdict(v.rule(), v.observed() + " (" + change + (v.passed() || worseSignificant ? ""
                     : ": within noise, not significant") + ")", limitText + ", if significant", passed));
         }

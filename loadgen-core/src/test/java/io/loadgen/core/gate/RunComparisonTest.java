@@ -1,7 +1,7 @@
 package io.loadgen.core.gate;
 
 import io.loadgen.core.BadInputException;
-import io.loadgen.core.compare.CompareOptions;
+import io.loadgen.core.gate.CompareOptions;
 import io.loadgen.core.compare.CompareRow;
 import io.loadgen.core.compare.RunComparison;
 import io.loadgen.core.record.Histograms;

@@ -1,6 +1,7 @@
 package io.loadgen.drivers.groundtruth;
 
-import io.loadgen.core.compare.CompareOptions;
+import io.loadgen.core.gate.CompareOptions;
+import io.loadgen.core.gate.Estimate;
 import io.loadgen.core.compare.CompareRow;
 import io.loadgen.core.compare.RunComparison;
 import io.loadgen.core.driver.DriverRegistry;
@@ -173,7 +174,7 @@ class CompareGroundTruthTest {
                     if (!expected) {
                         report.append(String.format(Locale.ROOT, "  pair %d %s %s: %s %s -> %s%n", i,
                                 pair == same.get(i) ? "twins" : "slower", row, r.verdictText(0.95),
-                                CompareRow.changeText(r.estimate().change()), r.intervalText()));
+                                Estimate.changeText(r.estimate().change()), r.intervalText()));
                     }
                 }
             }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.loadgen.core.compare.CompareReport;
 import io.loadgen.core.compare.CompareRow;
 import io.loadgen.core.compare.RunComparison;
+import io.loadgen.core.gate.Estimate;
 import io.loadgen.core.gate.GateView;
 import io.loadgen.core.gate.RunIntervals;
 import io.loadgen.core.gate.Stat;
@@ -61,7 +62,7 @@ public final class ComparePage {
                     r.put("stat", row.stat());
                     r.put("baseline", row.format(row.estimate().baseline()));
                     r.put("candidate", row.format(row.estimate().candidate()));
-                    r.put("change", CompareRow.changeText(row.estimate().change()));
+                    r.put("change", Estimate.changeText(row.estimate().change()));
                     r.put("ci", row.intervalText());
                     r.put("verdict", row.verdict().key());
                     r.put("text", row.verdictText(result.options().level()));

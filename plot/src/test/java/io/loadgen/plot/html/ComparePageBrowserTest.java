@@ -1,6 +1,6 @@
 package io.loadgen.plot.html;
 
-import io.loadgen.core.compare.CompareOptions;
+import io.loadgen.core.gate.CompareOptions;
 import io.loadgen.core.compare.CompareRow;
 import io.loadgen.core.compare.RunComparison;
 import io.loadgen.core.gate.InputPolicy;

@@ -1,4 +1,6 @@
-package io.loadgen.core.compare;
+package io.loadgen.core.gate;
+
+import java.util.Locale;
 
 /**
  * One figure of two runs and how it changed: {@code candidate / baseline - 1}, with a bootstrap confidence
@@ -15,11 +17,11 @@ package io.loadgen.core.compare;
  */
 public record Estimate(double baseline, double candidate, double change, double ciLow, double ciHigh, String reason,
                        boolean tooFew) {
-    static Estimate of(double baseline, double candidate, double[] ci) {
+    public static Estimate of(double baseline, double candidate, double[] ci) {
         return new Estimate(baseline, candidate, change(baseline, candidate), ci[0], ci[1], null, false);
     }
 
-    static Estimate without(double baseline, double candidate, String reason, boolean tooFew) {
+    public static Estimate without(double baseline, double candidate, String reason, boolean tooFew) {
         return new Estimate(baseline, candidate, change(baseline, candidate), Double.NaN, Double.NaN, reason, tooFew);
     }
 
@@ -29,7 +31,7 @@ public record Estimate(double baseline, double candidate, double change, double 
     }
 
     /** {@code candidate / baseline - 1}; 0 when both are 0 (nothing to change), +infinity from 0 to more. */
-    static double change(double baseline, double candidate) {
+    public static double change(double baseline, double candidate) {
         if (Double.isNaN(baseline) || Double.isNaN(candidate)) {
             return Double.NaN;
         }
@@ -37,5 +39,22 @@ public record Estimate(double baseline, double candidate, double change, double 
             return candidate == 0 ? 0 : Double.POSITIVE_INFINITY;
         }
         return candidate / baseline - 1;
+    }
+
+    /** The interval for people, {@code -3.1 to +2.0 %}, or {@code -} without one. */
+    public String intervalText() {
+        return hasInterval() ? signed(ciLow) + " to " + signed(ciHigh) + " %" : "-";
+    }
+
+    /** A change as signed percent, {@code +12.0 %}; {@code +inf} from nothing; {@code -} when unknown. */
+    public static String changeText(double change) {
+        return Double.isNaN(change) ? "-" : signed(change) + " %";
+    }
+
+    private static String signed(double change) {
+        if (Double.isInfinite(change)) {
+            return change > 0 ? "+inf" : "-inf";
+        }
+        return String.format(Locale.ROOT, "%+.1f", change * 100);
     }
 }

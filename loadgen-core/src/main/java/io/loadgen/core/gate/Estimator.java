@@ -1,8 +1,5 @@
-package io.loadgen.core.compare;
+package io.loadgen.core.gate;
 
-import io.loadgen.core.gate.GateView;
-import io.loadgen.core.gate.RunIntervals;
-import io.loadgen.core.gate.Stat;
 import io.loadgen.core.record.StatusTags;
 import io.loadgen.core.record.Histograms;
 import io.loadgen.core.stats.Bootstrap;

@@ -1,4 +1,4 @@
-package io.loadgen.core.compare;
+package io.loadgen.core.gate;
 
 import io.loadgen.core.BadInputException;
 import io.loadgen.core.stats.Bootstrap;
