@@ -30,8 +30,6 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
  * {@code loadgen calibrate}: can this machine's numbers be trusted? Runs {@link Calibration}'s scenarios, whose
@@ -53,7 +51,6 @@ import java.util.concurrent.TimeUnit;
                 + " the harness by its diagnosis); 2 bad input; 130/143 interrupted (the scenarios done are"
                 + " printed)."})
 final class CalibrateCommand implements Callable<Integer> {
-    private static final long REPORT_GRACE_SECONDS = 30;
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private final Streams io;
@@ -90,30 +87,13 @@ final class CalibrateCommand implements Callable<Integer> {
             io.err().println("loadgen calibrate: " + scenarios.size() + " scenarios" + (search ? " and a rate search" : "")
                     + ", " + Figures.duration(Calibration.plannedNs(scenarios, search)) + " of runs planned");
         }
-        CountDownLatch reported = new CountDownLatch(1);
-        Thread hook = new Thread(() -> {
-            io.err().println("loadgen: interrupted; stopping the calibration and printing the scenarios done so far");
-            calibration.stop();
-            try {
-                reported.await(REPORT_GRACE_SECONDS, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "loadgen-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
-        try {
+        try (SignalReport s = SignalReport.install(io, "stopping the calibration and printing the scenarios done so far",
+                calibration::stop)) {
             Report report;
             try (QuietLogging q = QuietLogging.forRun()) {
                 report = calibration.run();
             }
             return report(report);
-        } finally {
-            reported.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-                // A signal is shutting the JVM down; its exit code (130 / 143) stands.
-            }
         }
     }
 

@@ -15,7 +15,6 @@ import io.loadgen.core.findmax.StabilityDetector;
 import io.loadgen.core.gate.Metric;
 import io.loadgen.core.gate.Rule;
 import io.loadgen.core.output.OutputFailures;
-import io.loadgen.core.output.OutputPaths;
 import io.loadgen.core.run.RunOptions;
 import io.loadgen.core.shard.Shard;
 import io.loadgen.core.sweep.SweepRun;
@@ -32,8 +31,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
  * {@code loadgen findmax}: the highest offered rate that keeps up and meets every {@code --slo}, with its 95 %
@@ -50,7 +47,6 @@ import java.util.concurrent.TimeUnit;
         footer = {"", "Exit codes: 0 an answer was found; 1 no rate met the objectives, or a step the load generator"
                 + " could not drive stopped the search, or an output could not be written; 2 bad input."})
 final class FindMaxCommand implements Callable<Integer> {
-    private static final long REPORT_GRACE_SECONDS = 30;
     /**
      * The interval when --interval is not given: 500 ms, so a 5 s minimum step holds 10 intervals, above the 8 a
      * bootstrap band needs and twice the detector's window.
@@ -168,15 +164,8 @@ final class FindMaxCommand implements Callable<Integer> {
         if (!spec.commandLine().getParseResult().hasMatchedOption("--warmup")) {
             load.warmup = DEFAULT_WARMUP;
         }
-        new OutputPaths().output("--csv", csv).output("--json", json)
-                .directory("--hlog-dir", hlogDir, n -> n.startsWith("step-") && n.endsWith(".hlog"))
-                .directory("--plot", plot, RunCharts::isChartName).inputs("-P", load.propertyFiles).check();
-        RunReporter.checkWritableDir(plot, "--plot");
-        RunReporter.checkWritableFile(csv, "--csv");
-        if (!ReportOptions.isStdout(json)) {
-            RunReporter.checkWritableFile(json, "--json");
-        }
-        RunReporter.checkWritableDir(hlogDir, "--hlog-dir");
+        RunReporter.checkStepOutputs(csv, json, hlogDir, n -> n.startsWith("step-") && n.endsWith(".hlog"), plot,
+                load.propertyFiles);
         DriverProvider provider = DriverRegistry.find(load.driver);
         long runSeed = seed != null ? seed : System.nanoTime();
         SweepRun.StepOptions stepOptions = new SweepRun.StepOptions() {
@@ -280,10 +269,8 @@ final class FindMaxCommand implements Callable<Integer> {
     }
 
     private int runAndReport(FindMaxRun run) throws Exception {
-        CountDownLatch reported = new CountDownLatch(1);
-        Thread hook = new Thread(() -> stopAndAwait(run, reported), "loadgen-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
-        try {
+        try (SignalReport s = SignalReport.install(io, "stopping findmax and printing the steps done so far",
+                () -> run.stop("interrupted"))) {
             FindMaxResult result;
             try (QuietLogging q = QuietLogging.forRun()) {
                 result = run.run();
@@ -295,23 +282,6 @@ final class FindMaxCommand implements Callable<Integer> {
             }
             failures.lines().forEach(message -> io.err().println("loadgen: " + message));
             return failures.isEmpty() && result.found() ? 0 : Main.EXIT_FAILED;
-        } finally {
-            reported.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-                // A signal is shutting the JVM down; its exit code (130 / 143) stands.
-            }
-        }
-    }
-
-    private void stopAndAwait(FindMaxRun run, CountDownLatch reported) {
-        io.err().println("loadgen: interrupted; stopping findmax and printing the steps done so far");
-        run.stop("interrupted");
-        try {
-            reported.await(REPORT_GRACE_SECONDS, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 

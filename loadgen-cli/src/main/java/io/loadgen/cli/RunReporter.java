@@ -313,6 +313,26 @@ final class RunReporter {
         return perThread != null && perThread.longValue() > 1;
     }
 
+    /**
+     * The outputs of a command of steps ({@code sweep}, {@code findmax}), checked before its first step: no two
+     * on one path and none over an input ({@link io.loadgen.core.output.OutputPaths}), each writable;
+     * {@code --json -} is stdout.
+     *
+     * @param ownsLog which file names in {@code --hlog-dir} the command writes (so may replace)
+     */
+    static void checkStepOutputs(Path csv, Path json, Path hlogDir, java.util.function.Predicate<String> ownsLog,
+                                 Path plot, java.util.List<Path> inputs) {
+        new io.loadgen.core.output.OutputPaths().output("--csv", csv).output("--json", json)
+                .directory("--hlog-dir", hlogDir, ownsLog)
+                .directory("--plot", plot, RunCharts::isChartName).inputs("-P", inputs).check();
+        checkWritableDir(plot, "--plot");
+        checkWritableFile(csv, "--csv");
+        if (!ReportOptions.isStdout(json)) {
+            checkWritableFile(json, "--json");
+        }
+        checkWritableDir(hlogDir, "--hlog-dir");
+    }
+
     static void checkWritableFile(Path file, String option) {
         if (file == null) {
             return;

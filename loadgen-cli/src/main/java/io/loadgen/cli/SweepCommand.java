@@ -7,7 +7,6 @@ import io.loadgen.core.driver.DriverProperties;
 import io.loadgen.core.driver.DriverProvider;
 import io.loadgen.core.driver.DriverRegistry;
 import io.loadgen.core.output.OutputFailures;
-import io.loadgen.core.output.OutputPaths;
 import io.loadgen.core.run.RunOptions;
 import io.loadgen.core.sweep.RatePlan;
 import io.loadgen.core.sweep.Sla;
@@ -28,8 +27,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
 
 /**
  * {@code loadgen sweep}: the latency-versus-throughput curve. Runs the same workload at each offered
@@ -46,8 +43,6 @@ import java.util.concurrent.TimeUnit;
                         + " stdout)."},
         footer = {"", Main.EXIT_CODES})
 final class SweepCommand implements Callable<Integer> {
-    private static final long REPORT_GRACE_SECONDS = 30;
-
     private final Streams io;
 
     @Mixin
@@ -133,16 +128,8 @@ final class SweepCommand implements Callable<Integer> {
         for (int i = 0; i < plan.size(); i++) {
             stepLogs.add(SweepRun.hlogName(i + 1, plan.get(i)));
         }
-        new OutputPaths().output("--csv", csv).output("--json", json)
-                .directory("--hlog-dir", hlogDir, stepLogs::contains)
-                .directory("--plot", plot, RunCharts::isChartName).inputs("-P", load.propertyFiles).check();
+        RunReporter.checkStepOutputs(csv, json, hlogDir, stepLogs::contains, plot, load.propertyFiles);
         SlaLine line = sla == null ? null : SlaLine.parse(sla);
-        RunReporter.checkWritableDir(plot, "--plot");
-        RunReporter.checkWritableFile(csv, "--csv");
-        if (!jsonToStdout()) {
-            RunReporter.checkWritableFile(json, "--json");
-        }
-        RunReporter.checkWritableDir(hlogDir, "--hlog-dir");
         DriverProvider provider = DriverRegistry.find(load.driver);
         long runSeed = seed != null ? seed : System.nanoTime();
         SweepRun.StepOptions stepOptions = new SweepRun.StepOptions() {
@@ -220,10 +207,8 @@ final class SweepCommand implements Callable<Integer> {
     }
 
     private int runAndReport(SweepRun sweep, Sla objective, SlaLine line) throws Exception {
-        CountDownLatch reported = new CountDownLatch(1);
-        Thread hook = new Thread(() -> stopAndAwait(sweep, reported), "loadgen-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
-        try {
+        try (SignalReport s = SignalReport.install(io, "stopping the sweep and printing the steps done so far",
+                () -> sweep.stop("interrupted"))) {
             List<SweepStep> done;
             try (QuietLogging q = QuietLogging.forRun()) {
                 done = sweep.run();
@@ -235,23 +220,6 @@ final class SweepCommand implements Callable<Integer> {
             }
             failures.lines().forEach(message -> io.err().println("loadgen: " + message));
             return failures.isEmpty() ? 0 : Main.EXIT_FAILED;
-        } finally {
-            reported.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-                // A signal is shutting the JVM down; its exit code (130 / 143) stands.
-            }
-        }
-    }
-
-    private void stopAndAwait(SweepRun sweep, CountDownLatch reported) {
-        io.err().println("loadgen: interrupted; stopping the sweep and printing the steps done so far");
-        sweep.stop("interrupted");
-        try {
-            reported.await(REPORT_GRACE_SECONDS, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 
