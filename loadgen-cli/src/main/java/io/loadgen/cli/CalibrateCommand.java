@@ -87,7 +87,7 @@ final class CalibrateCommand implements Callable<Integer> {
         boolean search = only == null;
         Calibration calibration = new Calibration(scenarios, search, quiet ? null : io.err(), verbosity.verbose);
         if (!quiet) {
-            io.err().println("loadgen calibrate: " + scenarios.size() + " scenarios" + (search ? " and a rate search" : "")
+            io.err().println("loadgen calibrate: " + plural(scenarios.size(), "scenario") + (search ? " and a rate search" : "")
                     + ", " + Figures.duration(Calibration.plannedNs(scenarios, search)) + " of runs planned");
         }
         CountDownLatch reported = new CountDownLatch(1);
