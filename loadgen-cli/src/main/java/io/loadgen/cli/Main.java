@@ -157,7 +157,7 @@ public final class Main {
         }
         Optional<String> habit = otherToolsHabit(ex, args);
         if (habit.isPresent()) {
-            cmd.getErr().println("loadgen: " + habit.get() + " (see '" + name + " --help')");
+            cmd.getErr().println("loadgen: " + Secrets.redact(habit.get()) + " (see '" + name + " --help')");
             return EXIT_BAD_INPUT;
         }
         String hint = suggestion(ex).map(s -> "; did you mean " + s + "?").orElse("");
@@ -215,9 +215,18 @@ public final class Main {
     /**
      * What a wrk or redis-benchmark user meant by a flag that means something else here, when the command line
      * shows it: {@code -t 2}, wrk's thread count, is YCSB's run-phase flag here, so the number is left over (an
-     * unmatched argument, or run's URL argument that is not a URL).
+     * unmatched argument, or run's URL argument that is not a URL); wrk's command line without a command
+     * ({@code loadgen -c 2 http://...}) is run's.
      */
     static Optional<String> otherToolsHabit(ParameterException ex, String[] args) {
+        if (ex.getCommandLine().getCommandSpec().parent() == null) {
+            Optional<String> url = java.util.Arrays.stream(args).filter(a -> a.toLowerCase(java.util.Locale.ROOT)
+                    .matches("https?://.*")).findFirst();
+            if (url.isPresent()) {
+                return Optional.of("no command given; a URL is run's argument, as wrk's: write 'loadgen run "
+                        + url.get() + " ...' (the options after run)");
+            }
+        }
         String left;
         if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
             left = u.getUnmatched().get(0);

@@ -113,7 +113,13 @@ class WrkVocabularyTest {
                     + " --driver redis",
             "run --driver redis -H A:{SP}b | -H: driver redis has no headers (no property redis.headers)",
             "run -H nocolon http://127.0.0.1:1/ | -H 'nocolon' is not one 'Name: value' header",
-            "run --driver mockdb --timeout 1s | --timeout: driver mockdb has no timeout (no property mockdb.timeout)"})
+            "run --driver mockdb --timeout 1s | --timeout: driver mockdb has no timeout (no property mockdb.timeout)",
+            // wrk's command line has no command: the URL is run's
+            "-c 2 http://127.0.0.1:8080/ | no command given; a URL is run's argument, as wrk's: write 'loadgen run"
+                    + " http://127.0.0.1:8080/ ...'",
+            "http://u:pw@127.0.0.1:8080/ | write 'loadgen run http://u:***@127.0.0.1:8080/ ...'",
+            // an unknown option whose value fell to run's URL argument is still the unknown option
+            "run --driver noop --latnecy 5 | Unknown options: '--latnecy', '5'; did you mean --latency?"})
     void anotherToolsHabitIsNamedInOneLine(String args, String expected) {
         Cli cli = Cli.run(java.util.Arrays.stream(args.split(" ")).map(a -> a.replace("{SP}", " ")).toArray(String[]::new));
         assertEquals(2, cli.exitCode, cli.err);
