@@ -84,7 +84,7 @@ final class CalibrateCommand implements Callable<Integer> {
         boolean search = only == null;
         Calibration calibration = new Calibration(scenarios, search, quiet ? null : io.err(), verbosity.verbose);
         if (!quiet) {
-            io.err().println("loadgen calibrate: " + scenarios.size() + " scenarios" + (search ? " and a rate search" : "")
+            io.err().println("loadgen calibrate: " + plural(scenarios.size(), "scenario") + (search ? " and a rate search" : "")
                     + ", " + Figures.duration(Calibration.plannedNs(scenarios, search)) + " of runs planned");
         }
         try (SignalReport s = SignalReport.install(io, "stopping the calibration and printing the scenarios done so far",

@@ -54,6 +54,9 @@ final class CompareCommand implements Callable<Integer> {
     @Mixin
     VerbosityMixin verbosity;
 
+    @Mixin
+    QuietMixin quiet;
+
     @Parameters(paramLabel = "RUN", arity = "0..*",
             description = "BASELINE then CANDIDATE: each an interval log (run --hlog; plain or gzip), a quoted glob of"
                     + " one sharded run's logs, or a JSON summary (run --json; no intervals, so no verdicts).")
@@ -127,7 +130,7 @@ final class CompareCommand implements Callable<Integer> {
             }
         }
         if (html != null && failures.attempt("--html", html, () -> ComparePage.write(result, b, c, html))) {
-            io.err().println("loadgen: wrote " + html);
+            quiet.status(io).println("loadgen: wrote " + html);
         }
         failures.lines().forEach(line -> io.err().println("loadgen: " + line));
         return failures.isEmpty() ? 0 : Main.EXIT_FAILED;

@@ -18,6 +18,9 @@ final class DriversCommand implements Callable<Integer> {
     @Mixin
     VerbosityMixin verbosity;
 
+    @Mixin
+    QuietMixin quiet;
+
     DriversCommand(Streams io) {
         this.io = io;
     }

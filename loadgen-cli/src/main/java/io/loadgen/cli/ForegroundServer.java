@@ -38,11 +38,11 @@ final class ForegroundServer {
         return new InetSocketAddress(address, port);
     }
 
-    /** Blocks until the JVM is told to stop, then closes {@code server}. */
-    static int runUntilStopped(AutoCloseable server, Streams io, String name) throws InterruptedException {
+    /** Blocks until the JVM is told to stop, then closes {@code server}; says so on {@code status} (nowhere with -q). */
+    static int runUntilStopped(AutoCloseable server, Streams io, java.io.PrintStream status, String name) throws InterruptedException {
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            io.err().println("loadgen: interrupted; stopping the " + name);
+            status.println("loadgen: interrupted; stopping the " + name);
             try {
                 server.close();
             } catch (Exception e) {

@@ -49,6 +49,9 @@ final class GateCommand implements Callable<Integer> {
     @Mixin
     VerbosityMixin verbosity;
 
+    @Mixin
+    QuietMixin quiet;
+
     @Parameters(paramLabel = "FILE", arity = "1..*",
             description = "A JSON summary (run --json), or one or more interval logs (run --hlog; merged on time;"
                     + " a quoted glob such as 'logs/*.hlog' is expanded by loadgen); plain or gzip-compressed, told"
@@ -122,7 +125,7 @@ final class GateCommand implements Callable<Integer> {
         GateTable.write(verdicts, io.out());
         OutputFailures failures = new OutputFailures();
         if (junit != null && failures.attempt("--junit", junit, () -> JUnitXml.write(verdicts, sourceName(), junit))) {
-            io.err().println("loadgen: wrote " + junit);
+            quiet.status(io).println("loadgen: wrote " + junit);
         }
         if (!failures.isEmpty()) {
             failures.lines().forEach(line -> io.err().println("loadgen: " + line + " (the verdicts above stand,"

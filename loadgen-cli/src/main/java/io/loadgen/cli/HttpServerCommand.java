@@ -30,6 +30,9 @@ final class HttpServerCommand implements Callable<Integer> {
     @Mixin
     VerbosityMixin verbosity;
 
+    @Mixin
+    QuietMixin quiet;
+
     @Option(names = "--port", paramLabel = "N", defaultValue = "" + HttpTargetServer.DEFAULT_PORT,
             description = "Port to listen on; 0 picks a free one (logged). Default: ${DEFAULT-VALUE}.")
     int port;
@@ -74,8 +77,10 @@ final class HttpServerCommand implements Callable<Integer> {
         }
         HttpTargetServer.Options options = HttpTargetServer.Options.DEFAULT.withDelay(delay).withBodyBytes(bodyBytes)
                 .withThreads(threads).withTls(tls());
-        HttpTargetServer server = HttpTargetServer.start(ForegroundServer.address(bind, port, "http server"), options);
-        return ForegroundServer.runUntilStopped(server, io, "http server");
+        try (QuietLogging q = QuietLogging.during(quiet.quiet)) {
+            HttpTargetServer server = HttpTargetServer.start(ForegroundServer.address(bind, port, "http server"), options);
+            return ForegroundServer.runUntilStopped(server, io, quiet.status(io), "http server");
+        }
     }
 
     private SslContext tls() {

@@ -45,7 +45,7 @@ final class LoadOptions {
 
     @Option(names = {"--driver", "-db"}, paramLabel = "NAME", order = 10,
             description = "The system under test: mockdb, stw-mockdb, noop, ... ('loadgen drivers' lists them); "
-                    + "required, unless a --phases file names it.")
+                    + "required, unless a --phases file names it or run's URL argument (http).")
     String driver;
 
     @Option(names = {"--threads", "-threads"}, paramLabel = "N", order = 30,
@@ -122,13 +122,24 @@ final class LoadOptions {
                     + "(overrides -P files).")
     Map<String, String> properties = new LinkedHashMap<>();
 
-    @Option(names = "-P", paramLabel = "FILE", order = 210,
+    @Option(names = "-H", paramLabel = "'NAME: VALUE'", order = 201,
+            description = "A request header, as wrk's and curl's -H (repeatable): the http driver's http.headers,"
+                    + " e.g. -H 'Authorization: Bearer abc'.")
+    List<String> headers = new ArrayList<>();
+
+    @Option(names = "--timeout", paramLabel = "TIME", order = 202,
+            description = "How long an operation may go unanswered before it completes with TIMEOUT, as wrk's"
+                    + " --timeout: the driver's DRIVER.timeout (http.timeout, redis.timeout, ping.timeout).")
+    String timeout;
+
+    @Option(names = "-P", paramLabel = "FILE", order = 210, converter = PropertiesFileConverter.class,
             description = "A properties file (YCSB style): a workload such as workloads/workloada, driver properties, "
-                    + "or both; repeatable.")
+                    + "or both; repeatable (redis-benchmark's -P, its pipeline, is --max-in-flight here).")
     List<Path> propertyFiles = new ArrayList<>();
 
     @Option(names = "-t", order = 220,
-            description = "YCSB's transaction-phase flag: 'run' and 'sweep' are that phase, so it changes nothing.")
+            description = "YCSB's transaction-phase flag: 'run' and 'sweep' are that phase, so it changes nothing"
+                    + " (wrk's -t, its threads, is --threads here).")
     boolean ycsbTransactions;
 
     @Option(names = "-load", order = 221, description = "YCSB's load-phase flag: 'load' is that phase, so it changes "
@@ -143,6 +154,9 @@ final class LoadOptions {
 
     @Spec(Spec.Target.MIXEE)
     CommandSpec command;
+
+    /** {@code run}'s URL argument, the http driver's {@code http.url}; null when not given. */
+    String url;
 
     private Map<String, String> all;
     private YcsbClientProperties.Translation ycsb;
@@ -356,7 +370,20 @@ final class LoadOptions {
             all.putAll(properties);
             properties.keySet().forEach(fileOf::remove);
             if (connections != null) {
-                all.put(connectionsKey(), connections.toString());
+                all.put(flagKey("-c", connections.toString(), "connections", "connection count", "; leave out -c and give --threads N for"
+                        + " N operations in flight"), connections.toString());
+            }
+            if (url != null) {
+                all.put(flagKey(url, url, "url", "URL", ""), url);
+            }
+            if (!headers.isEmpty()) {
+                String joined = headers(headers);
+                all.put(flagKey("-H", joined, "headers", "headers", "; only the http driver sends them"), joined);
+            }
+            if (timeout != null) {
+                all.put(flagKey("--timeout", timeout, "timeout", "timeout",
+                        "; its own properties ('loadgen drivers') may hold one under another name"),
+                        timeout);
             }
             ycsb = YcsbClientProperties.translate(all);
             all = new LinkedHashMap<>(ycsb.properties());
@@ -410,20 +437,53 @@ final class LoadOptions {
                 + " summary)");
     }
 
-    /** The driver's connection-count property that {@code -c} sets: {@code DRIVER.connections}, if it has one. */
-    private String connectionsKey() {
-        String key = driver + ".connections";
+    /**
+     * The driver property a wrk-style flag sets, {@code DRIVER.SUFFIX} ({@code -c}: {@code http.connections},
+     * {@code --timeout}: {@code redis.timeout}, {@code -H}: {@code http.headers}); bad input when the driver has
+     * none ({@code otherwise} says what to do instead) or when {@code -p} gives the same property another value.
+     */
+    private String flagKey(String flag, String value, String suffix, String what, String otherwise) {
+        String key = driver + "." + suffix;
         boolean has = DriverRegistry.find(driver).properties().stream().anyMatch(s -> s.name().equals(key));
         if (!has) {
-            throw new BadInputException("-c: driver " + driver + " has no connection count (no property " + key
-                    + "); leave out -c and give --threads N for N operations in flight");
+            throw new BadInputException(flag + ": driver " + driver + " has no " + what + " (no property " + key + ")"
+                    + otherwise);
         }
         String given = properties.get(key);
-        if (given != null && !given.equals(connections.toString())) {
-            throw new BadInputException("-c " + connections + " and -p " + key + "=" + given
-                    + " disagree; give one of them");
+        if (given != null && !given.equals(value)) {
+            throw new BadInputException(flag + (flag.equals(value) ? "" : " " + value) + " and -p " + key + "="
+                    + given + " disagree; give one of them");
         }
         return key;
+    }
+
+    /** {@code -H}'s headers as {@code http.headers} writes them: {@code Name: value} joined by {@code |}. */
+    private static String headers(List<String> given) {
+        for (String h : given) {
+            if (h.indexOf(':') <= 0 || h.contains("|")) {
+                throw new BadInputException("-H '" + Limits.quote(h) + "' is not one 'Name: value' header; give one"
+                        + " -H per header, e.g. -H 'Accept: text/plain' -H 'X-Id: 7'");
+            }
+        }
+        return String.join("|", given);
+    }
+
+    /**
+     * {@code -P FILE}, YCSB's properties file. A number that is no file is redis-benchmark's {@code -P}, its
+     * pipeline depth: said so, with loadgen's way to ask for it.
+     */
+    static final class PropertiesFileConverter implements picocli.CommandLine.ITypeConverter<Path> {
+        @Override
+        public Path convert(String value) {
+            Path file = Path.of(value);
+            if (value.matches("\\d+") && !Files.exists(file)) {
+                throw new picocli.CommandLine.TypeConversionException("no file '" + value + "': it reads a properties"
+                        + " file here (YCSB's -P); for redis-benchmark's pipeline of " + value + " write"
+                        + " --max-in-flight " + value + " (operations in flight per thread; with -c, " + value
+                        + " x the thread's connections)");
+            }
+            return file;
+        }
     }
 
     /**

@@ -151,6 +151,15 @@ public final class Main {
     private static int onBadParameter(ParameterException ex, String[] args) {
         CommandLine cmd = ex.getCommandLine();
         String name = cmd.getCommandSpec().qualifiedName();
+        ParameterException unknown = unknownOptionBefore(ex, args);
+        if (unknown != null) {
+            return onBadParameter(unknown, args);
+        }
+        Optional<String> habit = otherToolsHabit(ex, args);
+        if (habit.isPresent()) {
+            cmd.getErr().println("loadgen: " + Secrets.redact(habit.get()) + " (see '" + name + " --help')");
+            return EXIT_BAD_INPUT;
+        }
         String hint = suggestion(ex).map(s -> "; did you mean " + s + "?").orElse("");
         String message = asTyped(ex.getMessage(), ex.getArgSpec(), args);
         cmd.getErr().println("loadgen: " + Secrets.redact(message) + hint + " (see '" + name + " --help')");
@@ -175,6 +184,67 @@ public final class Main {
             }
         }
         return message;
+    }
+
+    /**
+     * {@code run --tagret 5}: picocli takes the unknown option's value for run's URL argument and refuses that;
+     * the mistake is the option, so it is named, with picocli's nearest option. Null when that is not the case.
+     */
+    private static ParameterException unknownOptionBefore(ParameterException ex, String[] args) {
+        if (ex instanceof CommandLine.UnmatchedArgumentException || ex.getArgSpec() == null
+                || !ex.getArgSpec().isPositional() || ex.getValue() == null) {
+            return null;
+        }
+        CommandSpec spec = ex.getCommandLine().getCommandSpec();
+        for (int i = 1; i < args.length; i++) {
+            String before = args[i - 1];
+            if (args[i].equals(ex.getValue()) && before.startsWith("-") && before.length() > 1
+                    && spec.findOption(before.split("=", 2)[0]) == null && !before.equals("--")
+                    && !isCluster(before, spec)) {
+                return new CommandLine.UnmatchedArgumentException(ex.getCommandLine(), List.of(before, args[i]));
+            }
+        }
+        return null;
+    }
+
+    /** {@code -qs}: short options clustered, each one known. */
+    private static boolean isCluster(String arg, CommandSpec spec) {
+        return !arg.startsWith("--") && arg.substring(1).chars().allMatch(c -> spec.findOption("-" + (char) c) != null);
+    }
+
+    /**
+     * What a wrk or redis-benchmark user meant by a flag that means something else here, when the command line
+     * shows it: {@code -t 2}, wrk's thread count, is YCSB's run-phase flag here, so the number is left over (an
+     * unmatched argument, or run's URL argument that is not a URL); wrk's command line without a command
+     * ({@code loadgen -c 2 http://...}) is run's.
+     */
+    static Optional<String> otherToolsHabit(ParameterException ex, String[] args) {
+        if (ex.getCommandLine().getCommandSpec().parent() == null) {
+            Optional<String> url = java.util.Arrays.stream(args).filter(a -> a.toLowerCase(java.util.Locale.ROOT)
+                    .matches("https?://.*")).findFirst();
+            if (url.isPresent()) {
+                return Optional.of("no command given; a URL is run's argument, as wrk's: write 'loadgen run "
+                        + url.get() + " ...' (the options after run)");
+            }
+        }
+        String left;
+        if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
+            left = u.getUnmatched().get(0);
+        } else if (ex.getArgSpec() != null && ex.getArgSpec().isPositional()) {
+            left = ex.getValue();
+        } else {
+            return Optional.empty();
+        }
+        if (left == null || !left.matches("\\d+") || ex.getCommandLine().getCommandSpec().findOption("-t") == null) {
+            return Optional.empty();
+        }
+        for (int i = 1; i < args.length; i++) {
+            if (args[i].equals(left) && args[i - 1].equals("-t")) {
+                return Optional.of("-t is YCSB's run phase here, not wrk's threads, so '" + left + "' is left over;"
+                        + " for threads write --threads " + left);
+            }
+        }
+        return Optional.empty();
     }
 
     /**

@@ -23,6 +23,9 @@ final class PingServerCommand implements Callable<Integer> {
     @Mixin
     VerbosityMixin verbosity;
 
+    @Mixin
+    QuietMixin quiet;
+
     @Option(names = "--port", paramLabel = "N", defaultValue = "" + PingServer.DEFAULT_PORT,
             description = "Port to listen on; 0 picks a free one (logged). Default: ${DEFAULT-VALUE}.")
     int port;
@@ -46,7 +49,9 @@ final class PingServerCommand implements Callable<Integer> {
     @Override
     public Integer call() throws InterruptedException {
         PingProtocol proto = PingProtocol.parse(protocol, "--protocol");
-        PingServer server = PingServer.start(proto, ForegroundServer.address(bind, port, "ping server"), delay);
-        return ForegroundServer.runUntilStopped(server, io, "ping server");
+        try (QuietLogging q = QuietLogging.during(quiet.quiet)) {
+            PingServer server = PingServer.start(proto, ForegroundServer.address(bind, port, "ping server"), delay);
+            return ForegroundServer.runUntilStopped(server, io, quiet.status(io), "ping server");
+        }
     }
 }

@@ -40,6 +40,9 @@ final class PlotCommand implements Callable<Integer> {
     @Mixin
     VerbosityMixin verbosity;
 
+    @Mixin
+    QuietMixin quiet;
+
     @Parameters(paramLabel = "INPUT", arity = "1..*",
             description = "Interval logs (run --hlog, plain or gzip), .hgrm files (run --hgrm), JSON summaries "
                     + "(run --json) or sweep results (sweep --csv, --json); told apart by content. A quoted glob such"

@@ -60,6 +60,9 @@ final class ReportCommand implements Callable<Integer> {
     @Mixin
     VerbosityMixin verbosity;
 
+    @Mixin
+    QuietMixin quiet;
+
     @Parameters(paramLabel = "LOG", arity = "0..*", description = "Interval logs to read (same as -i); a quoted"
             + " glob such as 'logs/shard-*.hlog' is expanded by loadgen.")
     List<Path> positional = new ArrayList<>();
@@ -230,7 +233,7 @@ final class ReportCommand implements Callable<Integer> {
                     + " to merge what is there");
             return false;
         }
-        io.err().println("loadgen: merged " + shards.describe() + (problem.isEmpty() ? "" : "; partial: " + problem));
+        quiet.status(io).println("loadgen: merged " + shards.describe() + (problem.isEmpty() ? "" : "; partial: " + problem));
         return true;
     }
 

@@ -1,6 +1,7 @@
 package io.loadgen.cli;
 
 import io.loadgen.core.BadInputException;
+import io.loadgen.core.Limits;
 import io.loadgen.core.run.RunOptions;
 import io.loadgen.core.schedule.RateProfile;
 import io.loadgen.core.workload.PhasedWorkload;
@@ -8,6 +9,7 @@ import io.loadgen.core.workload.WorkloadFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -62,6 +64,16 @@ final class RunCommand implements Callable<Integer> {
                     + "pauses marked) from the interval log; without --hlog the log is written to DIR/run.hlog.")
     Path plot;
 
+    @Option(names = "--latency", order = 146,
+            description = "After the summary, each operation's intended latency as wrk2's --latency prints it: the"
+                    + " Latency Distribution (HdrHistogram - Recorded Latency) and its detailed percentile spectrum.")
+    boolean latency;
+
+    @Parameters(arity = "0..1", paramLabel = "URL", converter = HttpUrl.class,
+            description = "A URL to load, as wrk's: selects the http driver with -p http.url=URL, e.g."
+                    + " loadgen run http://127.0.0.1:8080/ -R 1000 -d 10s.")
+    String url;
+
     @Mixin
     StartOptions start;
 
@@ -81,6 +93,15 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         load.checkYcsbPhase(false);
+        if (url != null) {
+            if (load.driver != null && !load.driver.equals("http")) {
+                throw new BadInputException("the URL " + url + " is for the http driver, not --driver " + load.driver
+                        + "; leave out one of them (" + load.driver + " takes its address as a -p property: 'loadgen"
+                        + " drivers' lists them)");
+            }
+            load.driver = "http";
+            load.url = url;
+        }
         load.shard(io.env(), false);
         RateProfile profile = null;
         if (phases == null) {
@@ -116,7 +137,16 @@ final class RunCommand implements Callable<Integer> {
                 .countFrom(operations == null ? load.fromFile("operationcount") : null)
                 .inputs("--phases", phases == null ? List.of() : List.of(phases))
                 .directory("--plot", plot, RunCharts::isChartName)
-                .run(options, load.plan(), plot == null ? null : result -> chart(chartedLog, result), gates);
+                .run(options, load.plan(), plot == null && !latency ? null : result -> epilogue(chartedLog, result), gates);
+    }
+
+    private void epilogue(Path chartedLog, io.loadgen.core.summary.RunResult result) {
+        if (latency) {
+            LatencyDistribution.write(result, report.humanOut(io));
+        }
+        if (plot != null) {
+            chart(chartedLog, result);
+        }
     }
 
     private void chart(Path log, io.loadgen.core.summary.RunResult result) {
@@ -138,5 +168,19 @@ final class RunCommand implements Callable<Integer> {
                     p.toOpsPerSec()));
         }
         return new RateProfile(segments);
+    }
+
+    /** Reads run's URL argument: an http or https URL; anything else is named as not one. */
+    static final class HttpUrl implements picocli.CommandLine.ITypeConverter<String> {
+        @Override
+        public String convert(String value) {
+            String lower = value.toLowerCase(java.util.Locale.ROOT);
+            if (!lower.startsWith("http://") && !lower.startsWith("https://")) {
+                throw new picocli.CommandLine.TypeConversionException("'" + Limits.quote(value)
+                        + "' is not an http(s) URL; run takes one argument, a URL for the http driver, e.g."
+                        + " http://127.0.0.1:8080/ (other drivers take their address as a -p property)");
+            }
+            return value;
+        }
     }
 }

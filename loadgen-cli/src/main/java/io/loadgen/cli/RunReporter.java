@@ -207,7 +207,7 @@ final class RunReporter {
         }
         if (result.unissuedOps() > 0) {
             out.println();
-            out.println("The run ended " + result.unissuedOps() + " operations behind schedule: they were due before it"
+            out.println("The run ended " + Figures.plural(result.unissuedOps(), "operation") + " behind schedule: they were due before it"
                     + " ended but never issued, so no view includes them (each had already waited).");
         }
         out.println();
@@ -215,13 +215,14 @@ final class RunReporter {
         Number heldBack = result.harness().get("held_back_by_max_in_flight");
         if (heldBack != null && heldBack.longValue() > 0 && result.throttled()) {
             out.println();
-            out.println(heldBack + " operations waited for a free in-flight slot (--max-in-flight, or the driver's own"
+            out.println(Figures.plural(heldBack.longValue(), "operation") + " waited for a free in-flight slot (--max-in-flight, or the driver's own"
                     + " limit); the wait is in intended, not dropped. A slow target fills the slots; if the target is"
                     + " fast, raise --max-in-flight.");
         }
         Number lost = result.harness().get("in_flight_at_end");
         if (lost != null && lost.longValue() > 0) {
-            out.println(lost + " operations were still in flight when the run stopped waiting for them (10 s after its end,"
+            out.println(Figures.plural(lost.longValue(), "operation") + (lost.longValue() == 1 ? " was" : " were")
+                    + " still in flight when the run stopped waiting for them (10 s after its end,"
                     + " 1 s after an early stop) and are in no view.");
         }
         out.flush();
@@ -298,10 +299,10 @@ final class RunReporter {
         Number perThread = result.harness().get("max_in_flight_per_thread");
         Number total = result.harness().get("max_concurrency");
         Number connections = result.driverStats().get("connections");
-        return "Concurrency: " + result.threads() + (result.threads() == 1 ? " thread" : " threads")
-                + " x " + perThread + " in flight = at most " + total + " operations in flight"
-                + (connections != null ? ", on " + connections + " connection" + (connections.longValue() == 1 ? "" : "s")
-                : "")
+        return "Concurrency: " + Figures.plural(result.threads(), "thread")
+                + " x " + perThread + " in flight = at most " + (total == null ? "? operations" : Figures.plural(total.longValue(), "operation"))
+                + " in flight"
+                + (connections != null ? ", on " + Figures.plural(connections.longValue(), "connection") : "")
                 + (pipelined(perThread, total, connections) ? " (pipelined)" : "") + ".";
     }
 

@@ -100,7 +100,7 @@ public final class SweepChart {
             }
         }
         if (!x.isEmpty()) {
-            scatter(chart, FELL_BEHIND + " (" + x.size() + " steps)", x, y, new Color(0x7F, 0x7F, 0x7F), SeriesMarkers.CROSS);
+            scatter(chart, FELL_BEHIND + " (" + x.size() + (x.size() == 1 ? " step)" : " steps)"), x, y, new Color(0x7F, 0x7F, 0x7F), SeriesMarkers.CROSS);
         }
     }
 

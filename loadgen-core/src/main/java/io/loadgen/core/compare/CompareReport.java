@@ -122,7 +122,7 @@ public final class CompareReport {
     }
 
     private static String intervalsText(int n) {
-        return n == 0 ? " (a JSON summary: no intervals)" : " (" + n + " intervals)";
+        return n == 0 ? " (a JSON summary: no intervals)" : " (" + io.loadgen.core.diagnosis.Figures.plural(n, "interval") + ")";
     }
 
     private static String plain(double v) {

@@ -250,7 +250,7 @@ public final class Diagnoser {
             by.append(by.length() == 0 ? "" : ", ").append(Figures.count(s.count())).append(' ').append(s.status());
         }
         String text = e.target() + " failed " + Figures.count(e.failed()) + " of " + Figures.count(e.completed())
-                + " operations (" + percent(e.failedShare()) + ", above --max-error-rate " + percent(e.maxErrorRate())
+                + " " + Figures.noun(e.completed(), "operation") + " (" + percent(e.failedShare()) + ", above --max-error-rate " + percent(e.maxErrorRate())
                 + "): " + by + "; most were " + top
                 + (e.sampleFailure() != null ? ", e.g. \"" + e.sampleFailure() + "\"" : "");
         return new Cause(CauseCode.TARGET_FAILING, text, f);

@@ -53,6 +53,16 @@ public final class Figures {
         return new DecimalFormat("#,##0", DecimalFormatSymbols.getInstance(Locale.US)).format(n);
     }
 
+    /** {@code n} and the noun, singular for 1: {@code 1 operation}, {@code 0 operations}, {@code 2 operations}. */
+    public static String plural(long n, String singular) {
+        return n + " " + noun(n, singular);
+    }
+
+    /** The noun for {@code n} of it: {@code singular} for 1, else it with an {@code s}. */
+    public static String noun(long n, String singular) {
+        return n == 1 ? singular : singular + "s";
+    }
+
     /** ns as ms for a JSON figure, to the µs. */
     public static double ms(long ns) {
         return Math.round(ns / 1e3) / 1e3;

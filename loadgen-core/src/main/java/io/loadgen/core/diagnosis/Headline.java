@@ -28,7 +28,7 @@ final class Headline {
             return (text.startsWith(e.target()) ? text : capitalize(text)) + ".";
         }
         String failed = e.failed() == 0 ? "" : "; " + Figures.count(e.failed()) + " of " + Figures.count(e.completed())
-                + " operations failed (" + percent(e.failedShare()) + ", within --max-error-rate "
+                + " " + Figures.noun(e.completed(), "operation") + " failed (" + percent(e.failedShare()) + ", within --max-error-rate "
                 + percent(e.maxErrorRate()) + ")";
         if (!e.throttled()) {
             return e.target() + " did " + rate(e.achievedOpsPerSec()) + " ops/s unthrottled, service p99 "

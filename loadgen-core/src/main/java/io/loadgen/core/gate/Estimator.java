@@ -168,12 +168,12 @@ public final class Estimator {
         if (series.size() < Bootstrap.MIN_INTERVALS) {
             return fewIntervals(run, series.size());
         }
-        return run.source() + " has " + series.totalCount() + " operations, too few beyond " + stat.name()
+        return run.source() + " has " + io.loadgen.core.diagnosis.Figures.plural(series.totalCount(), "operation") + ", too few beyond " + stat.name()
                 + " (10 needed)";
     }
 
     private static String fewIntervals(RunIntervals run, int n) {
-        return n >= Bootstrap.MIN_INTERVALS ? null : run.source() + " has " + n + " intervals (" + Bootstrap.MIN_INTERVALS
+        return n >= Bootstrap.MIN_INTERVALS ? null : run.source() + " has " + io.loadgen.core.diagnosis.Figures.plural(n, "interval") + " (" + Bootstrap.MIN_INTERVALS
                 + " needed; a shorter --interval gives more)";
     }
 

@@ -39,7 +39,7 @@ public final class GateTable {
     /** {@code PASSED: all 4 gates passed} or {@code FAILED: 1 of 4 gates failed}. */
     public static String outcome(List<Verdict> verdicts) {
         long failed = verdicts.stream().filter(v -> !v.passed()).count();
-        return failed == 0 ? "PASSED: all " + verdicts.size() + " gate" + (verdicts.size() == 1 ? "" : "s") + " passed"
+        return failed == 0 ? (verdicts.size() == 1 ? "PASSED: the 1 gate passed" : "PASSED: all " + verdicts.size() + " gates passed")
                 : "FAILED: " + failed + " of " + verdicts.size() + " gate" + (verdicts.size() == 1 ? "" : "s") + " failed";
     }
 }

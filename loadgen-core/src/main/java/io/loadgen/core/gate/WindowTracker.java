@@ -210,7 +210,8 @@ final class WindowTracker {
 
         Verdict verdict(Rule rule, String op) {
             String observed = Units.format(worst, rule.limit().unit()) + " @ " + worstWhere + ", "
-                    + (failed > 0 ? failed + " of " + windows + " windows failed" : "worst of " + windows + " windows");
+                    + (failed > 0 ? failed + " of " + io.loadgen.core.diagnosis.Figures.plural(windows, "window") + " failed"
+                    : windows == 1 ? "1 window" : "worst of " + windows + " windows");
             return new Verdict(rule.nameFor(op), observed, RuleEvaluator.limitText(rule), failed == 0);
         }
     }

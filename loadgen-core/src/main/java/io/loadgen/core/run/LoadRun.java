@@ -394,12 +394,12 @@ public final class LoadRun {
         long budget = Limits.heapBudgetBytes();
         long fit = budget / perThread;
         if (options.threads() > fit) {
-            throw new BadInputException(options.threads() + " threads need about "
+            throw new BadInputException(io.loadgen.core.diagnosis.Figures.plural(options.threads(), "thread") + " need about "
                     + Limits.bytes(perThread * options.threads()) + " of preallocated histograms"
                     + (inFlightPerThread > 0 ? " and in-flight slots" : "") + " (" + Limits.bytes(perThread)
                     + " per thread for " + opTypes + " operation type" + (opTypes == 1 ? "" : "s")
                     + "), more than half this JVM's maximum heap (" + Limits.bytes(Limits.maxHeapBytes())
-                    + "): at most " + fit + " threads fit; lower --threads (or the workload's threadcount)"
+                    + "): at most " + io.loadgen.core.diagnosis.Figures.plural(fit, "thread") + " fit" + (fit == 1 ? "s" : "") + "; lower --threads (or the workload's threadcount)"
                     + (inFlightPerThread > 1 ? " or --max-in-flight" : "")
                     + ", or give a larger heap, e.g. LOADGEN_JAVA_OPTS=-Xmx8g");
         }

@@ -508,8 +508,8 @@ public final class RunOptions {
                     && warmup.toNanos() >= operations / targetOpsPerSec * 1e9) {
                 // A count-bounded run at a fixed rate ends when its schedule does: a warm-up as long would leave
                 // out every operation (the run would then report them all, ignoring --warmup).
-                throw new BadInputException("--warmup " + Durations.format(warmup) + " would leave out all "
-                        + operations + " operations: at --target " + io.loadgen.core.diagnosis.Figures.rate(targetOpsPerSec) + "/s they take "
+                throw new BadInputException("--warmup " + Durations.format(warmup) + " would leave out "
+                        + (operations == 1 ? "the 1 operation" : "all " + operations + " operations") + ": at --target " + io.loadgen.core.diagnosis.Figures.rate(targetOpsPerSec) + "/s they take "
                         + Durations.format(Duration.ofNanos((long) (operations / targetOpsPerSec * 1e9)))
                         + "; give more --operations or a shorter --warmup");
             }

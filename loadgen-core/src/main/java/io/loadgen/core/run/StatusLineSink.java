@@ -129,13 +129,30 @@ final class StatusLineSink implements IntervalSink {
         return -1;
     }
 
-    /** The counters that rose, as a person reads them: {@code 12 timeouts}, {@code 3 connection errors}. */
+    /**
+     * The counters that rose, as a person reads them: {@code 12 timeouts}, {@code 3 connection errors},
+     * {@code 1 stop the world pause}.
+     */
     private List<String> risenText(int n) {
         List<String> text = new ArrayList<>(n);
         for (int i = 0; i < n; i++) {
-            text.add(String.format(java.util.Locale.US, "%,d ", risen[i]) + risenNames.get(i).replace('_', ' '));
+            String name = risenNames.get(i).replace('_', ' ');
+            text.add(String.format(java.util.Locale.US, "%,d ", risen[i]) + (risen[i] == 1 ? singular(name) : name));
         }
         return text;
+    }
+
+    /**
+     * A counter's name, which drivers give in the plural ({@code timeouts}, {@code stop_the_world_pauses}), for a
+     * count of 1: the last word without its plural {@code s} ({@code timeout}, {@code stop the world pause}); a
+     * name that does not end in a plural {@code s} ({@code rejected}, {@code ..._ms}, {@code ...ss}) stays.
+     */
+    static String singular(String name) {
+        int lastWord = name.lastIndexOf(' ') + 1;
+        String last = name.substring(lastWord);
+        boolean plural = last.length() > 2 && last.endsWith("s") && !last.endsWith("ss") && !last.equals("ms")
+                && !last.equals("us") && !last.equals("ns");
+        return plural ? name.substring(0, name.length() - 1) : name;
     }
 
     /**

@@ -110,7 +110,7 @@ public final class SweepRun {
     /** A step's bounds for people: {@code 10s}, {@code 1000 operations} or {@code 10s or 1000 operations}. */
     static String length(RunOptions options) {
         String time = options.duration().isZero() ? "" : Durations.format(options.duration());
-        String count = options.operations() == 0 ? "" : options.operations() + " operations";
+        String count = options.operations() == 0 ? "" : io.loadgen.core.diagnosis.Figures.plural(options.operations(), "operation");
         return time.isEmpty() ? count : count.isEmpty() ? time : time + " or " + count;
     }
 

@@ -24,7 +24,7 @@ class GateTableTest {
 
                 FAILED: 1 of 2 gates failed
                 """, bytes.toString(StandardCharsets.UTF_8));
-        assertEquals("PASSED: all 1 gate passed", GateTable.outcome(List.of(new Verdict("a", "b", "c", true))));
+        assertEquals("PASSED: the 1 gate passed", GateTable.outcome(List.of(new Verdict("a", "b", "c", true))));
     }
 
     @Test

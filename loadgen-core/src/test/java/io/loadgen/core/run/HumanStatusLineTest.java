@@ -219,7 +219,7 @@ class HumanStatusLineTest {
         assertEquals(List.of(
                 "1s  10,000/s of 10,000/s  READ p99 intended 2 ms | service 1 ms  errors 0  1,000 hiccups",
                 "2s  7,500/s of 10,000/s  READ p99 intended 410 ms | service 37 ms  errors 0  behind 350 ms"
-                        + "  1 stop the world pauses, 1,200 hiccups"), lines);
+                        + "  1 stop the world pause, 1,200 hiccups"), lines);
     }
 
     @Test
