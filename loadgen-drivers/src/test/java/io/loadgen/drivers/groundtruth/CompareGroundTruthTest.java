@@ -12,6 +12,7 @@ import io.loadgen.core.run.RunOptions;
 import io.loadgen.core.summary.HarnessVerdict;
 import io.loadgen.core.summary.RunResult;
 import io.loadgen.core.wait.WaitStrategy;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -50,8 +51,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * <p><b>The precondition.</b> The analytic answer holds only while the harness keeps the schedule. On a machine
  * shared with other builds a stall of tens of ms now and then delays a whole interval's operations; that is the
  * machine's latency, not the store's, and it widens that run's interval (it can turn slower into same, never same
- * into slower). A slot where a run's harness verdict is not healthy, or more than 0.5 % of its operations started
- * more than 2 ms late, is run again, at most 8 times in all; the count is printed.
+ * into slower). A slot where a run's harness verdict is not healthy, or 1 % of its operations started more than
+ * 100 µs late (so the harness can move intended p99 by 2 % of its 5 ms at most, a fifth of the change to be seen),
+ * is not used: another slot is run, at most 12 more in all; the count is printed. A machine that stalls the harness
+ * in more than 12 of 32 slots cannot give the analytic answer at all: then the test is aborted (skipped, saying so),
+ * not failed, since the precondition of its ground truth is false; with 1 s runs and a looser precondition, a
+ * loaded machine (load average 4-6 on 2 cores) turned the slower store's intended p99 into same in 9 of 20 pairs.
  *
  * <p><b>Why 19 of 20.</b> With 12,000 operations the p50 of a uniform delay has a standard error of
  * sqrt(0.25 / 12,000) d = 0.0046 d, 0.9 % of p50, so the change between two runs has sd 1.3 % (p90 0.4 %, p99 0.1 %)
@@ -73,8 +78,8 @@ class CompareGroundTruthTest {
     private static final double RATE = 6000;
     private static final int THREADS = 48;
     private static final int AT_ONCE = 3;
-    /** Slots run again because a harness fell behind: at most 8 (about 14 s more). */
-    private static final int RETRIES = 8;
+    /** Slots run again because a harness fell behind: at most 12 (about 30 s more). */
+    private static final int RETRIES = 12;
     private static final String D = "5ms";
     private static final String D11 = "5500us";
     private static final List<String> LATENCY_ROWS = List.of("intended p50", "intended p90", "intended p99",
@@ -84,7 +89,7 @@ class CompareGroundTruthTest {
     Path dir;
 
     /** A run's log, and whether its harness kept the schedule (its verdict is healthy). */
-    private record Run(Path hlog, boolean healthy) {
+    private record Run(Path hlog, boolean healthy, double lagP99Us) {
     }
 
     private Run run(String name, String delay, long seed) throws Exception {
@@ -95,11 +100,11 @@ class CompareGroundTruthTest {
                 .waitStrategy(WaitStrategy.PARK).hlog(hlog).seed(seed).build();
         RunResult result = new LoadRun(options, DriverRegistry.find("mockdb"), null).run();
         HarnessVerdict verdict = result.health().verdict();
-        // The harness kept the schedule: its verdict is healthy, and at most 0.5 % of the operations (60 of 12,000)
-        // started more than 2 ms (40 % of the store's whole delay range) late. Beyond that a stall of the shared
-        // machine, not the store, sets the run's intended tail.
-        boolean kept = (verdict == null || verdict.healthy()) && result.lag().getValueAtPercentile(99.5) <= 2_000_000;
-        return new Run(hlog, kept);
+        // The harness kept the schedule: its verdict is healthy, and 99 % of the operations started within 100 us of
+        // their intended start (lag p99), so the harness moves intended p99 (about 5 ms) by 2 % at most. Beyond that a
+        // stall of the shared machine, not the store, sets the run's intended tail.
+        boolean kept = (verdict == null || verdict.healthy()) && result.lag().getValueAtPercentile(99) <= 100_000;
+        return new Run(hlog, kept, result.lag().getValueAtPercentile(99) / 1e3);
     }
 
     private static RunIntervals read(Path hlog) throws Exception {
@@ -124,6 +129,7 @@ class CompareGroundTruthTest {
         List<Map<String, CompareRow>> slower = new ArrayList<>();
         List<Map<String, CompareRow>> sameNoMinimum = new ArrayList<>();
         int retries = 0;
+        StringBuilder rejected = new StringBuilder();
         ExecutorService pool = Executors.newFixedThreadPool(AT_ONCE);
         try {
             // One triple first, not counted: a cold JVM compiles the recording path during its first runs.
@@ -134,7 +140,7 @@ class CompareGroundTruthTest {
             // Slot i runs A_i, its twin B_i and the slower C_i at once, so the machine's load falls on all three
             // alike. A slot where a harness fell behind (the machine, shared with other builds, stalled it: then
             // intended latency is the machine's, not the store's, and the analytic answer does not hold) is run
-            // again, at most RETRIES times in all.
+            // again, at most RETRIES times in all; beyond that the test is aborted (see the class comment).
             List<Path[]> slots = new ArrayList<>();
             for (int i = 0; i < PAIRS; i++) {
                 long seed = 1000L + 3 * i;
@@ -142,7 +148,13 @@ class CompareGroundTruthTest {
                 List<Future<Run>> f = List.of(pool.submit(() -> run("a" + n, D, seed)),
                         pool.submit(() -> run("b" + n, D, seed + 1)), pool.submit(() -> run("c" + n, D11, seed + 2)));
                 Run[] r = {f.get(0).get(), f.get(1).get(), f.get(2).get()};
-                if (!(r[0].healthy() && r[1].healthy() && r[2].healthy()) && retries < RETRIES) {
+                if (!(r[0].healthy() && r[1].healthy() && r[2].healthy())) {
+                    rejected.append(String.format(Locale.ROOT, " %.0f/%.0f/%.0f", r[0].lagP99Us(), r[1].lagP99Us(),
+                            r[2].lagP99Us()));
+                    Assumptions.assumeTrue(retries < RETRIES, "the machine stalled the harness in more than " + RETRIES
+                            + " slots (lag p99 above 100 us or an unhealthy verdict; lag p99 in us of the rejected"
+                            + " slots:" + rejected + "): the analytic answer does not hold on it now; run this test on"
+                            + " an idle machine");
                     retries++;
                     i--;
                     continue;
@@ -184,7 +196,8 @@ class CompareGroundTruthTest {
                 }
             }
         }
-        report.append("slots run again because a harness fell behind: ").append(retries).append('\n');
+        report.append("slots run again because a harness fell behind: ").append(retries)
+                .append(retries > 0 ? " (their lag p99 in us:" + rejected + ")" : "").append('\n');
         System.out.print(report);
         for (String row : LATENCY_ROWS) {
             assertTrue(count(same, row, CompareRow.Verdict.SAME) >= 19, row + ": twins\n" + report);
