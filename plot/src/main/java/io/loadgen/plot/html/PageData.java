@@ -5,10 +5,12 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.loadgen.core.driver.Status;
 import io.loadgen.core.log.LogHeader;
+import io.loadgen.plot.Palette;
 
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.ToDoubleFunction;
@@ -62,9 +64,27 @@ final class PageData {
                 g.writeString(Status.byOrdinal(i).name());
             }
             g.writeEndArray();
+            g.writeFieldName("palette");
+            g.writeObject(Palette.named());
+            g.writeArrayFieldStart("throughputColors"); // one per operation type, as OverTimeChart draws them
+            for (int i = 0; i < 6; i++) {
+                g.writeString(Palette.hex(Palette.shade(Palette.THROUGHPUT, i)));
+            }
+            g.writeEndArray();
+            g.writeArrayFieldStart("events");
+            for (ExplorerData.Event e : data.events()) {
+                g.writeStartObject();
+                g.writeStringField("kind", e.kind());
+                g.writeStringField("source", e.source());
+                g.writeNumberField("start", e.startSec());
+                g.writeNumberField("length", e.lengthSec());
+                g.writeEndObject();
+            }
+            g.writeEndArray();
+            List<java.awt.Color> colors = Palette.colors(data.tags().stream().map(TagSeries::name).toList());
             g.writeArrayFieldStart("tags");
-            for (TagSeries t : data.tags()) {
-                tag(g, t);
+            for (int i = 0; i < data.tags().size(); i++) {
+                tag(g, data.tags().get(i), Palette.hex(colors.get(i)));
             }
             g.writeEndArray();
             g.writeEndObject();
@@ -100,9 +120,10 @@ final class PageData {
         g.writeEndArray();
     }
 
-    private static void tag(JsonGenerator g, TagSeries t) throws IOException {
+    private static void tag(JsonGenerator g, TagSeries t, String color) throws IOException {
         g.writeStartObject();
         g.writeStringField("name", t.name());
+        g.writeStringField("color", color);
         g.writeStringField("kind", t.kind().name().toLowerCase(java.util.Locale.ROOT));
         long[] lows = t.lows();
         long[] highs = t.highs();

@@ -26,8 +26,12 @@ final class TagSeries {
     enum Kind {
         /** Latencies in ns ({@code OP.intended}, {@code OP.failed.service}, any other tool's tag). */
         LATENCY,
-        /** The scheduler's own delay ({@code harness.lag}), in ns. */
-        LAG,
+        /**
+         * The harness's own latencies ({@code harness.lag}: the scheduler's delay; {@code harness.hiccup}: the
+         * hiccup meter's), in ns: shown in the harness-health panel, off by default in the charts, never as
+         * throughput.
+         */
+        HARNESS,
         /** Status counts ({@code OP.status}): the value is a status ordinal, not a latency. */
         STATUS
     }

@@ -8,9 +8,11 @@
 
   var reportError = window.loadgenReportError;
   var DATA = JSON.parse(document.getElementById('loadgen-data').textContent);
-  var COLORS = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f',
-    '#bcbd22', '#17becf'];
-  var STAT_DASH = {p50: [6, 4], p99: [], max: [2, 3]};
+  // Colours come from Java (io.loadgen.plot.Palette), the PNG charts' palette: each tag's own, and by name.
+  var PALETTE = DATA.palette;
+  // As the over-time PNG draws them (OverTimeChart.STROKES): p50 dotted, p99 thick, max thin.
+  var STAT_DASH = {p50: [2, 3], p99: [], max: []};
+  var STAT_WIDTH = {p50: 1.5, p99: 2.5, max: 1};
   var TABLE_COLUMNS = [['min', null], ['mean', null], ['p50', 50], ['p90', 90], ['p99', 99], ['p99.9', 99.9],
     ['max', null]];
   var CHECKED = ['50', '90', '99', '99.9'];
@@ -117,7 +119,7 @@
     this.e = t.e;
     this.pm = t.pm || t.s;
     this.check = t.check;
-    this.color = COLORS[position % COLORS.length];
+    this.color = t.color;
     this.index = [];
     this.count = [];
     for (var k = 0; k < t.b.length; k++) {
@@ -216,15 +218,24 @@
     return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   }
 
-  /** Nanoseconds as microseconds with three decimals, exactly (no rounding: ns are integers). */
-  function micros(ns) {
-    var whole = Math.floor(ns / 1000);
-    return grouped(whole) + '.' + String(ns - whole * 1000).padStart(3, '0');
+  /**
+   * A latency as a person reads it: 3 significant digits in the largest unit it reaches (4.91 ms, 812 µs,
+   * 1.23 s, 511 ns), rounded half up first; whole seconds from 1,000 s. LatencyUnit.human in Java, the
+   * same text for the same number (the browser test holds them to each other).
+   */
+  function human(ns) {
+    if (ns === 0) {
+      return '0 ns';
+    }
+    var r = Number(Math.abs(ns).toPrecision(3));
+    var u = r < 1e3 ? ['ns', 1] : r < 1e6 ? ['µs', 1e3] : r < 1e9 ? ['ms', 1e6] : ['s', 1e9];
+    var v = r / u[1];
+    return (ns < 0 ? '-' : '') + (v >= 1000 ? grouped(Math.round(v)) : v.toPrecision(3)) + ' ' + u[0];
   }
 
-  /** The unit that fits values up to maxNs: [label, ns per unit]. */
+  /** An axis's unit for values up to maxNs, [label, ns per unit]: LatencyUnit.fit's rule (ms from 1 ms to 10 s). */
   function unitFor(maxNs) {
-    if (maxNs >= 1e9) {
+    if (maxNs >= 1e10) {
       return ['s', 1e9];
     }
     if (maxNs >= 1e6) {
@@ -260,7 +271,8 @@
 
   var wholeStart = DATA.range[0];
   var wholeEnd = DATA.range[1] === null ? Infinity : DATA.range[1];
-  var state = {S: wholeStart, E: wholeEnd, stats: {p50: true, p99: true, max: true}, logY: false, tags: {}};
+  var state = {S: wholeStart, E: wholeEnd, stats: {p50: true, p99: true, max: true}, logY: false, events: true,
+    tags: {}};
   var charts = {time: null, rate: null, dist: null};
 
   function defaultTags() {
@@ -340,7 +352,7 @@
   /** Each charted tag's per-interval figures on one shared time axis (interval starts). */
   function overTime() {
     var starts = [];
-    charted.forEach(function (t) {
+    tags.forEach(function (t) {
       starts = starts.concat(t.s);
     });
     starts = Array.from(new Set(starts)).sort(function (a, b) {
@@ -349,7 +361,7 @@
     var position = new Map(starts.map(function (s, i) {
       return [s, i];
     }));
-    var series = charted.map(function (t) {
+    var series = tags.map(function (t) {
       var groups = starts.map(function () {
         return [];
       });
@@ -359,7 +371,7 @@
       var figures = {p50: [], p99: [], max: [], rate: []};
       groups.forEach(function (ks) {
         var stats = ks.length ? t.merge(ks) : null;
-        var has = stats !== null && stats.total > 0;
+        var has = stats !== null && stats.total > 0 && t.kind !== 'status';
         figures.p50.push(has ? stats.valueAtPercentile(50) : null);
         figures.p99.push(has ? stats.valueAtPercentile(99) : null);
         figures.max.push(has ? stats.max() : null);
@@ -374,6 +386,30 @@
   }
 
   var timeline = overTime();
+
+  /** Each operation type's throughput: from OP.status (every completion, whatever its status), else its first tag. */
+  function operations() {
+    var ops = [];
+    charted.forEach(function (t) {
+      if (t.kind !== 'latency') {
+        return; // harness tags are the harness's latencies, not operations
+      }
+      var dot = t.name.indexOf('.');
+      var op = dot > 0 ? t.name.slice(0, dot) : t.name;
+      var existing = ops.filter(function (o) {
+        return o.op === op;
+      })[0];
+      if (!existing) {
+        var status = tagNamed(op + '.status');
+        existing = {op: op, source: status || t, tags: []};
+        ops.push(existing);
+      }
+      existing.tags.push(t);
+    });
+    return ops;
+  }
+
+  var ops = operations();
 
   function chartWidth(id) {
     return Math.max(400, document.getElementById(id).clientWidth || 900);
@@ -392,38 +428,86 @@
     setWindow(S, E, u);
   }
 
-  function timeChart(id, yLabel, unit, columns, seriesOf) {
+  /** The pauses (#[event] lines) as bands over a time chart's plot, under its lines. */
+  function drawEvents(u) {
+    if (!state.events || DATA.events.length === 0) {
+      return;
+    }
+    var ctx = u.ctx;
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(u.bbox.left, u.bbox.top, u.bbox.width, u.bbox.height);
+    ctx.clip();
+    DATA.events.forEach(function (e) {
+      var x0 = u.valToPos(e.start, 'x', true);
+      var x1 = u.valToPos(e.start + e.length, 'x', true);
+      ctx.globalAlpha = 0.22;
+      ctx.fillStyle = eventColor(e.kind);
+      ctx.fillRect(x0, u.bbox.top, Math.max(x1 - x0, uPlot.pxRatio), u.bbox.height);
+      ctx.globalAlpha = 0.8;
+      ctx.fillRect(x0, u.bbox.top, uPlot.pxRatio, u.bbox.height);
+    });
+    ctx.restore();
+  }
+
+  function eventColor(kind) {
+    return PALETTE[kind] || PALETTE.event;
+  }
+
+  /** Under the charts: each kind of pause, its colour and count, as the PNG's legend names them. */
+  function eventLegend() {
+    var box = document.getElementById('event-legend');
+    var kinds = [];
+    DATA.events.forEach(function (e) {
+      var key = e.kind + ' (' + e.source + ')';
+      var k = kinds.filter(function (x) {
+        return x.key === key;
+      })[0];
+      if (!k) {
+        k = {key: key, kind: e.kind, count: 0, longest: 0};
+        kinds.push(k);
+      }
+      k.count++;
+      k.longest = Math.max(k.longest, e.length);
+    });
+    if (kinds.length === 0) {
+      box.appendChild(el('span', {'class': 'empty'}, 'No pauses (#[event] lines) during these intervals.'));
+      return;
+    }
+    box.appendChild(document.createTextNode('Pauses, shaded over their length: '));
+    kinds.forEach(function (k) {
+      var item = el('span', {'class': 'event-kind', 'data-kind': k.kind, 'data-count': k.count});
+      var swatch = el('span', {'class': 'swatch'});
+      swatch.style.background = eventColor(k.kind);
+      item.appendChild(swatch);
+      item.appendChild(document.createTextNode(k.key + ': ' + k.count + ' (longest ' + human(k.longest * 1e9) + ')'));
+      box.appendChild(item);
+    });
+  }
+
+  /** A chart over the shared time axis of the series specs given ({label, stroke, width, dash, values, value}). */
+  function timeChart(id, yLabel, unit, specs) {
     var series = [{label: 'start (s)', value: function (u, v) {
       return v === null ? '' : v.toFixed(3);
     }}];
     var data = [timeline.starts];
-    charted.forEach(function (t, i) {
-      if (!isOn(t)) {
-        return;
-      }
-      columns.filter(function (stat) {
-        return stat === 'rate' || state.stats[stat];
-      }).forEach(function (stat) {
-        series.push({
-          label: t.name + (stat === 'rate' ? '' : ' ' + stat),
-          stroke: t.color,
-          width: stat === 'p99' || stat === 'rate' ? 2 : 1.5,
-          dash: STAT_DASH[stat] || [],
-          paths: uPlot.paths.stepped({align: 1}),
-          value: function (u, v) {
-            return v === null ? '' : (v / unit[1]).toFixed(3) + ' ' + unit[0];
-          }
-        });
-        var values = seriesOf(i, stat);
-        data.push(state.logY ? values.map(positive) : values);
+    specs.forEach(function (spec) {
+      series.push({
+        label: spec.label,
+        stroke: spec.stroke,
+        width: spec.width,
+        dash: spec.dash,
+        paths: uPlot.paths.stepped({align: 1}),
+        value: spec.value
       });
+      data.push(state.logY && unit[0] !== 'ops/s' ? spec.values.map(positive) : spec.values);
     });
     var target = document.getElementById(id);
     target.textContent = '';
     return new uPlot({
       width: chartWidth(id),
       height: 300,
-      scales: {x: {time: false}, y: {distr: state.logY ? 3 : 1}},
+      scales: {x: {time: false}, y: {distr: state.logY && unit[0] !== 'ops/s' ? 3 : 1}},
       cursor: {drag: {x: true, y: false, setScale: false}},
       axes: [{label: 'seconds since the log\'s start'}, {
         label: yLabel, size: 70,
@@ -434,13 +518,17 @@
         }
       }],
       series: series,
-      hooks: {setSelect: [onSelect], ready: [markWindow]}
+      hooks: {setSelect: [onSelect], ready: [markWindow], drawClear: [drawEvents]}
     }, data, target);
+  }
+
+  function latencyValue(u, v) {
+    return v === null ? '' : human(v);
   }
 
   function maxOf(columns) {
     var max = 0;
-    charted.forEach(function (t, i) {
+    tags.forEach(function (t, i) {
       if (!isOn(t)) {
         return;
       }
@@ -459,13 +547,30 @@
       charts.time.destroy();
       charts.rate.destroy();
     }
-    charts.time = timeChart('chart-time', 'latency (' + unit[0] + ')', unit, ['p50', 'p99', 'max'],
-      function (i, stat) {
-        return timeline.series[i][stat];
+    var latency = [];
+    tags.forEach(function (t, i) {
+      if (t.kind === 'status' || !isOn(t)) {
+        return;
+      }
+      ['p50', 'p99', 'max'].filter(function (stat) {
+        return state.stats[stat];
+      }).forEach(function (stat) {
+        latency.push({label: t.name + ' ' + stat, stroke: t.color, width: STAT_WIDTH[stat],
+          dash: STAT_DASH[stat], values: timeline.series[i][stat], value: latencyValue});
       });
-    charts.rate = timeChart('chart-rate', 'operations per second', ['ops/s', 1], ['rate'], function (i) {
-      return timeline.series[i].rate;
     });
+    charts.time = timeChart('chart-time', 'latency (' + unit[0] + ')', unit, latency);
+    var shown = ops.filter(function (o) {
+      return o.tags.some(isOn);
+    });
+    var rate = (shown.length ? shown : ops).map(function (o, n) {
+      return {label: o.op + ' ops/s', stroke: DATA.throughputColors[n % DATA.throughputColors.length], width: 2,
+        dash: [],
+        values: timeline.series[tags.indexOf(o.source)].rate, value: function (u, v) {
+          return v === null ? '' : grouped(Math.round(v)) + ' ops/s';
+        }};
+    });
+    charts.rate = timeChart('chart-rate', 'operations per second', ['ops/s', 1], rate);
   }
 
   /** Shows the window as a selection on an over-time chart. */
@@ -512,9 +617,7 @@
     }}];
     var data = [xs];
     shown.forEach(function (x) {
-      series.push({label: x.tag.name, stroke: x.tag.color, width: 2, value: function (u, v) {
-        return v === null ? '' : (v / unit[1]).toFixed(3) + ' ' + unit[0];
-      }});
+      series.push({label: x.tag.name, stroke: x.tag.color, width: 2, value: latencyValue});
       data.push(xs.map(function (v) {
         var value = x.stats.valueAtPercentile(100 * (1 - 1 / v));
         return state.logY ? positive(value) : value;
@@ -565,8 +668,7 @@
       var name = c[0];
       var ns = name === 'min' ? stats.min() : name === 'max' ? stats.max() : name === 'mean' ? stats.mean()
         : stats.valueAtPercentile(c[1]);
-      var text = name === 'mean' ? (ns / 1000).toFixed(3) : micros(ns);
-      cells.push(el('td', {'data-tag': tag.name, 'data-stat': name, 'data-ns': ns}, stats.total ? text : '-'));
+      cells.push(el('td', {'data-tag': tag.name, 'data-stat': name, 'data-ns': ns}, stats.total ? human(ns) : '-'));
     });
     return cells;
   }
@@ -576,7 +678,7 @@
     table.textContent = '';
     var head = el('thead');
     head.appendChild(row(['tag', 'count'].concat(TABLE_COLUMNS.map(function (c) {
-      return c[0] + ' (µs)';
+      return c[0];
     })), true));
     table.appendChild(head);
     var body = el('tbody');
@@ -611,21 +713,23 @@
   function healthPanel() {
     var box = document.getElementById('health');
     box.textContent = '';
-    var lag = section(box, 'lag', 'Scheduler lag (harness.lag)', 'No harness.lag in this log: without a target'
-      + ' rate there is no schedule, so no lag.');
+    var lag = section(box, 'harness', 'The harness\'s own latencies (harness.lag, harness.hiccup)', 'No harness.lag'
+      + ' in this log: without a target rate there is no schedule, so no lag.');
     if (lag.length > 0) {
       var columns = [['p50', 50], ['p99', 99], ['p99.9', 99.9], ['max', null]];
       var table = el('table', {id: 'lag'});
       table.appendChild(row(['tag', 'count'].concat(columns.map(function (c) {
-        return c[0] + ' (µs)';
+        return c[0];
       })), true));
       lag.forEach(function (t) {
         table.appendChild(row([el('td', null, t.name)].concat(statCells(t, t.window(state.S, state.E).stats,
           columns))));
       });
       box.appendChild(table);
-      box.appendChild(el('p', {'class': 'hint'}, 'The harness\'s own delay in starting operations. When it is'
-        + ' large next to the latencies, the load generator, not the target, held the load back.'));
+      box.appendChild(el('p', {'class': 'hint'}, 'harness.lag is the harness\'s own delay in starting operations; when'
+        + ' it is large next to the latencies, the load generator, not the target, held the load back.'
+        + ' harness.hiccup is how late a sleeping thread of the harness woke (the machine\'s and JVM\'s stalls).'
+        + ' Both are latencies of the harness, not of operations: off in the charts until ticked, never throughput.'));
     }
     statusTable(box);
   }
@@ -789,6 +893,11 @@
       drawTimeCharts();
       distributionChart();
     });
+    document.getElementById('show-events').addEventListener('change', function (e) {
+      state.events = e.target.checked;
+      charts.time.redraw(false);
+      charts.rate.redraw(false);
+    });
     document.getElementById('whole-run').addEventListener('click', function () {
       setWindow(wholeStart, wholeEnd, null);
     });
@@ -833,7 +942,10 @@
   tagToggles();
   controls();
   paramsPanel();
+  eventLegend();
   drawTimeCharts();
   recompute();
+  // How long the page took to open (navigation start to everything drawn), for bench/explorer-open.sh.
+  document.body.setAttribute('data-ready-ms', String(Math.round(performance.now())));
   document.body.setAttribute('data-ready', 'true');
 })();
