@@ -5,7 +5,8 @@
   'use strict';
 
   var DATA = JSON.parse(document.getElementById('loadgen-data').textContent);
-  var COLORS = {intended: '#1f77b4', service: '#ff7f0e', corrected: '#2ca02c'};
+  // The views' colours from Java (io.loadgen.plot.Palette), as the explorer and the PNG charts draw them.
+  var COLORS = DATA.palette;
 
   function el(name, attrs, text) {
     var e = document.createElement(name);
@@ -18,8 +19,24 @@
     return e;
   }
 
+  /** An axis's unit for values up to maxNs: LatencyUnit.fit's rule, as the explorer's. */
   function unitFor(maxNs) {
-    return maxNs >= 1e9 ? ['s', 1e9] : maxNs >= 1e6 ? ['ms', 1e6] : maxNs >= 1e3 ? ['us', 1e3] : ['ns', 1];
+    return maxNs >= 1e10 ? ['s', 1e9] : maxNs >= 1e6 ? ['ms', 1e6] : maxNs >= 1e3 ? ['µs', 1e3] : ['ns', 1];
+  }
+
+  function grouped(n) {
+    return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  }
+
+  /** LatencyUnit.human: 3 significant digits in the largest unit reached (4.91 ms, 812 µs), as the explorer prints. */
+  function human(ns) {
+    if (ns === 0) {
+      return '0 ns';
+    }
+    var r = Number(Math.abs(ns).toPrecision(3));
+    var u = r < 1e3 ? ['ns', 1] : r < 1e6 ? ['µs', 1e3] : r < 1e9 ? ['ms', 1e6] : ['s', 1e9];
+    var v = r / u[1];
+    return (ns < 0 ? '-' : '') + (v >= 1000 ? grouped(Math.round(v)) : v.toPrecision(3)) + ' ' + u[0];
   }
 
   /** 1/(1-p) as a percentage: 1 is 0%, 10 is 90%, 1000 is 99.9%. */
@@ -67,7 +84,7 @@
       }));
       series.push({label: c.view, stroke: COLORS[c.view] || '#444', width: 2, spanGaps: true,
         points: {show: c.x.length < 20}, value: function (u, v) {
-          return v === null ? '' : (v / unit[1]).toFixed(3) + ' ' + unit[0];
+          return v === null ? '' : human(v);
         }});
     });
     var ticks = [];
