@@ -21,8 +21,11 @@ import java.util.function.ToDoubleFunction;
  * previous bucket's, and its highest less its lowest equivalent value), the intervals' starts ({@code s}), ends
  * ({@code e}) and, where a log's lines are out of order, the latest start read so far ({@code pm}); and
  * per interval its buckets as pairs (index delta, count), indexes into the dictionary, each after the
- * previous one, packed into a string ({@link #pack}). {@code check} holds the whole range's figures from {@link BucketCounts}, which
- * the page recomputes and compares on load. Stateless.
+ * previous one, packed into a string ({@link #pack}) ({@code b}); per interval its count, p50, p99 and max ({@code f}),
+ * and the whole range's counts packed as an interval's ({@code w}), so the page opens without decoding {@code b}.
+ * {@code check} holds the whole range's figures from {@link BucketCounts}, which the page recomputes and compares:
+ * from {@code w} on load, and from the intervals once it has decoded them. Also: the palette ({@link
+ * io.loadgen.plot.Palette}), each tag's colour, and the logs' pauses ({@code events}). Stateless.
  */
 final class PageData {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -138,6 +141,32 @@ final class PageData {
         if (t.intervals().stream().anyMatch(in -> in.prefixMaxStartSec() != in.startSec())) {
             times(g, "pm", t, TagSeries.Interval::prefixMaxStartSec);
         }
+        // Each interval's figures, so the page draws its over-time charts without decoding a histogram, and the
+        // whole range's counts (as the intervals' pairs, over the dictionary), so it opens on the whole run the same
+        // way; it decodes the intervals ("b") only when a window needs them (a 1-hour log opens in well under a
+        // second: bench/explorer-open.sh).
+        g.writeArrayFieldStart("f");
+        for (TagSeries.Interval in : t.intervals()) {
+            BucketCounts c = t.of(in);
+            g.writeStartArray();
+            g.writeNumber(c.totalCount());
+            g.writeNumber(c.valueAtPercentile(50));
+            g.writeNumber(c.valueAtPercentile(99));
+            g.writeNumber(c.max());
+            g.writeEndArray();
+        }
+        g.writeEndArray();
+        BucketCounts whole = t.window(Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY);
+        StringBuilder w = new StringBuilder();
+        int last = -1;
+        for (int i = 0; i < highs.length; i++) {
+            if (whole.count(i) > 0) {
+                pack(i - last, w);
+                pack(whole.count(i), w);
+                last = i;
+            }
+        }
+        g.writeStringField("w", w.toString());
         g.writeArrayFieldStart("b");
         for (TagSeries.Interval in : t.intervals()) {
             StringBuilder packed = new StringBuilder(in.highs().length * 2);
@@ -151,7 +180,7 @@ final class PageData {
             g.writeString(packed.toString());
         }
         g.writeEndArray();
-        check(g, t.window(Double.NEGATIVE_INFINITY, Double.POSITIVE_INFINITY));
+        check(g, whole);
         g.writeEndObject();
     }
 

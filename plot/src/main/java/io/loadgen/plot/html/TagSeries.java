@@ -126,6 +126,15 @@ final class TagSeries {
         }
     }
 
+    /** One interval's counts alone (its recorded buckets, ascending), for its figures. */
+    BucketCounts of(Interval in) {
+        long[] ls = new long[in.highs.length];
+        for (int i = 0; i < ls.length; i++) {
+            ls[i] = lows()[indexOf(in.highs[i])];
+        }
+        return new BucketCounts(ls, in.highs, in.counts);
+    }
+
     /**
      * The window [startSec, endSec] as the page merges it, by the rule of {@code report --start --end}:
      * counts per dictionary bucket.

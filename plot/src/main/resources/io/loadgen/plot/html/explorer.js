@@ -120,25 +120,48 @@
     this.pm = t.pm || t.s;
     this.check = t.check;
     this.color = t.color;
+    this.f = t.f; // per interval: count, p50, p99, max (Java's BucketCounts)
+    var whole = sparse(t.w);
+    this.whole = new Stats(this, whole.index, whole.count);
+    this.b = t.b;
+    this.index = null; // the intervals' buckets, decoded when a window first needs them (decode())
+    this.count = null;
+  }
+
+  /** Decodes every interval's buckets ("b"): the page opens without them, on the figures Java embedded. */
+  Tag.prototype.decode = function () {
+    if (this.index !== null) {
+      return;
+    }
     this.index = [];
     this.count = [];
-    for (var k = 0; k < t.b.length; k++) {
-      var numbers = unpack(t.b[k]);
-      var n = numbers.length / 2;
-      var index = new Int32Array(n);
-      var count = new Float64Array(n);
-      var at = -1;
-      for (var i = 0; i < n; i++) {
-        at += numbers[2 * i];
-        index[i] = at;
-        count[i] = numbers[2 * i + 1];
-      }
-      this.index.push(index);
-      this.count.push(count);
+    for (var k = 0; k < this.b.length; k++) {
+      var s = sparse(this.b[k]);
+      this.index.push(s.index);
+      this.count.push(s.count);
     }
+  };
+
+  /** Pairs (index delta, count) back into ascending dictionary indexes and their counts. */
+  function sparse(text) {
+    var numbers = unpack(text);
+    var n = numbers.length / 2;
+    var index = new Int32Array(n);
+    var count = new Float64Array(n);
+    var at = -1;
+    for (var i = 0; i < n; i++) {
+      at += numbers[2 * i];
+      index[i] = at;
+      count[i] = numbers[2 * i + 1];
+    }
+    return {index: index, count: count};
   }
 
   var DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  var DIGIT = new Int8Array(128);
+  for (var c = 0; c < DIGITS.length; c++) {
+    DIGIT[DIGITS.charCodeAt(c)] = c;
+  }
 
   /** PageData.pack's numbers back: 5 bits a digit, least significant first, digits from 32 on continue. */
   function unpack(text) {
@@ -146,7 +169,7 @@
     var value = 0;
     var scale = 1;
     for (var i = 0; i < text.length; i++) {
-      var d = DIGITS.indexOf(text.charAt(i));
+      var d = DIGIT[text.charCodeAt(i)];
       value += (d & 31) * scale;
       if (d < 32) {
         numbers.push(value);
@@ -166,6 +189,12 @@
 
   /** The intervals ks merged, as Histogram.add merges them. */
   Tag.prototype.merge = function (ks) {
+    return ks.length === this.s.length ? this.whole : this.mergeIntervals(ks); // all: Java embedded their sum
+  };
+
+  /** The intervals ks merged from their own buckets. */
+  Tag.prototype.mergeIntervals = function (ks) {
+    this.decode();
     if (ks.length === 1) {
       return new Stats(this, this.index[ks[0]], this.count[ks[0]]);
     }
@@ -370,15 +399,21 @@
       });
       var figures = {p50: [], p99: [], max: [], rate: []};
       groups.forEach(function (ks) {
-        var stats = ks.length ? t.merge(ks) : null;
-        var has = stats !== null && stats.total > 0 && t.kind !== 'status';
-        figures.p50.push(has ? stats.valueAtPercentile(50) : null);
-        figures.p99.push(has ? stats.valueAtPercentile(99) : null);
-        figures.max.push(has ? stats.max() : null);
         var length = ks.length ? Math.max.apply(null, ks.map(function (k) {
           return t.e[k] - t.s[k];
         })) : 0;
-        figures.rate.push(stats !== null && length > 0 ? stats.total / length : null);
+        var f = null; // count, p50, p99, max
+        if (ks.length === 1) {
+          f = t.f[ks[0]];
+        } else if (ks.length > 1) { // intervals of several logs starting together: merged here
+          var stats = t.merge(ks);
+          f = [stats.total, stats.valueAtPercentile(50), stats.valueAtPercentile(99), stats.max()];
+        }
+        var has = f !== null && f[0] > 0 && t.kind !== 'status';
+        figures.p50.push(has ? f[1] : null);
+        figures.p99.push(has ? f[2] : null);
+        figures.max.push(has ? f[3] : null);
+        figures.rate.push(f !== null && length > 0 ? f[0] / length : null);
       });
       return figures;
     });
@@ -919,17 +954,28 @@
     });
   }
 
-  /** The page's own arithmetic against the figures Java computed for the whole range. */
-  function selfCheck() {
+  /**
+   * The page's own arithmetic against the figures Java computed for the whole range: from the whole range's counts
+   * on load, and, once decoded, from every interval merged here (fromIntervals).
+   */
+  function selfCheck(fromIntervals) {
     tags.forEach(function (t) {
-      var s = t.window(-Infinity, Infinity).stats;
+      var s = t.whole;
+      if (fromIntervals) {
+        var all = [];
+        for (var k = 0; k < t.s.length; k++) {
+          all.push(k);
+        }
+        s = t.mergeIntervals(all);
+      }
       var mine = {count: s.total, min: s.min(), mean: s.mean(), max: s.max()};
       CHECKED.forEach(function (p) {
         mine['p' + p] = s.valueAtPercentile(Number(p));
       });
       Object.keys(t.check).forEach(function (k) {
         if (mine[k] !== t.check[k]) {
-          reportError('self-check: ' + t.name + ' ' + k + ' is ' + mine[k] + ' here but ' + t.check[k] + ' in Java');
+          reportError('self-check' + (fromIntervals ? ' (intervals merged)' : '') + ': ' + t.name + ' ' + k + ' is '
+            + mine[k] + ' here but ' + t.check[k] + ' in Java');
         }
       });
     });
@@ -937,7 +983,7 @@
 
   document.getElementById('sources').textContent = DATA.sources.join(', ') + ' · StartTime '
     + new Date(DATA.startTimeSec * 1000).toISOString() + ' · ' + charted.length + ' tags';
-  selfCheck();
+  selfCheck(false);
   readAddress();
   tagToggles();
   controls();
@@ -947,5 +993,9 @@
   recompute();
   // How long the page took to open (navigation start to everything drawn), for bench/explorer-open.sh.
   document.body.setAttribute('data-ready-ms', String(Math.round(performance.now())));
-  document.body.setAttribute('data-ready', 'true');
+  // Then, once drawn: every interval decoded (so a window chosen later is quick) and checked against Java's sums.
+  setTimeout(function () {
+    selfCheck(true);
+    document.body.setAttribute('data-ready', 'true');
+  }, 0);
 })();
