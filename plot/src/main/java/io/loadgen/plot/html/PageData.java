@@ -21,10 +21,11 @@ import java.util.function.ToDoubleFunction;
  * previous bucket's, and its highest less its lowest equivalent value), the intervals' starts ({@code s}), ends
  * ({@code e}) and, where a log's lines are out of order, the latest start read so far ({@code pm}); and
  * per interval its buckets as pairs (index delta, count), indexes into the dictionary, each after the
- * previous one, packed into a string ({@link #pack}) ({@code b}); per interval its count, p50, p99 and max ({@code f}),
+ * previous one, packed into a string ({@link #pack}), the intervals' strings joined by commas, gzipped, in base64
+ * ({@code bz}); per interval its count, p50, p99 and max ({@code f}),
  * and the whole range's counts packed as an interval's ({@code w}), so the page opens without decoding {@code b}.
  * {@code check} holds the whole range's figures from {@link BucketCounts}, which the page recomputes and compares:
- * from {@code w} on load, and from the intervals once it has decoded them. Also: the palette ({@link
+ * from {@code w} on load, and from the intervals once it has inflated them. Also: the palette ({@link
  * io.loadgen.plot.Palette}), each tag's colour, and the logs' pauses ({@code events}). Stateless.
  */
 final class PageData {
@@ -142,12 +143,11 @@ final class PageData {
             times(g, "pm", t, TagSeries.Interval::prefixMaxStartSec);
         }
         // Each interval's figures, so the page draws its over-time charts without decoding a histogram, and the
-        // whole range's counts (as the intervals' pairs, over the dictionary), so it opens on the whole run the same
-        // way; it decodes the intervals ("b") only when a window needs them (a 1-hour log opens in well under a
-        // second: bench/explorer-open.sh).
+        // whole range's counts (as an interval's pairs, over the dictionary), so it opens on the whole run the same
+        // way. The intervals' buckets ("bz") are gzipped: a 1-hour log's page is then a third of the size, and the
+        // page inflates them after its first paint, when a window first needs them (bench/explorer-open.sh).
         g.writeArrayFieldStart("f");
-        for (TagSeries.Interval in : t.intervals()) {
-            BucketCounts c = t.of(in);
+        for (BucketCounts c : sameStart(t)) {
             g.writeStartArray();
             g.writeNumber(c.totalCount());
             g.writeNumber(c.valueAtPercentile(50));
@@ -167,21 +167,48 @@ final class PageData {
             }
         }
         g.writeStringField("w", w.toString());
-        g.writeArrayFieldStart("b");
+        StringBuilder all = new StringBuilder();
         for (TagSeries.Interval in : t.intervals()) {
-            StringBuilder packed = new StringBuilder(in.highs().length * 2);
+            if (in != t.intervals().get(0)) {
+                all.append(','); // one comma between intervals, empty ones too
+            }
             int previous = -1;
             for (int i = 0; i < in.highs().length; i++) {
                 int index = t.indexOf(in.highs()[i]);
-                pack(index - previous, packed);
-                pack(in.counts()[i], packed);
+                pack(index - previous, all);
+                pack(in.counts()[i], all);
                 previous = index;
             }
-            g.writeString(packed.toString());
         }
-        g.writeEndArray();
+        g.writeStringField("bz", gzipBase64(all));
         check(g, whole);
         g.writeEndObject();
+    }
+
+    /**
+     * Per interval, the figures the page's over-time charts draw at its start: of the interval itself, or of every
+     * interval of the tag that starts at the same time (several logs' intervals, which the page draws as one).
+     */
+    private static List<BucketCounts> sameStart(TagSeries t) {
+        Map<Double, List<TagSeries.Interval>> byStart = new java.util.HashMap<>();
+        for (TagSeries.Interval in : t.intervals()) {
+            byStart.computeIfAbsent(in.startSec(), s -> new java.util.ArrayList<>()).add(in);
+        }
+        List<BucketCounts> figures = new java.util.ArrayList<>();
+        for (TagSeries.Interval in : t.intervals()) {
+            List<TagSeries.Interval> group = byStart.get(in.startSec());
+            figures.add(group.size() == 1 ? t.of(in) : t.merged(group));
+        }
+        return figures;
+    }
+
+    /** {@code text} gzipped and in base64, as the page's DecompressionStream reads it back. */
+    private static String gzipBase64(CharSequence text) throws IOException {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream(text.length() / 3 + 64);
+        try (java.util.zip.GZIPOutputStream gz = new java.util.zip.GZIPOutputStream(bytes, 1 << 16)) {
+            gz.write(text.toString().getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        }
+        return java.util.Base64.getEncoder().encodeToString(bytes.toByteArray());
     }
 
     private static void times(JsonGenerator g, String field, TagSeries t, ToDoubleFunction<TagSeries.Interval> time)

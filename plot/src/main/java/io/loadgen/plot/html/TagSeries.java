@@ -135,6 +135,17 @@ final class TagSeries {
         return new BucketCounts(ls, in.highs, in.counts);
     }
 
+    /** Several intervals' counts added up, over the dictionary. */
+    BucketCounts merged(List<Interval> group) {
+        long[] counts = new long[highs().length];
+        for (Interval in : group) {
+            for (int i = 0; i < in.highs.length; i++) {
+                counts[indexOf(in.highs[i])] += in.counts[i];
+            }
+        }
+        return new BucketCounts(lows(), highs(), counts);
+    }
+
     /**
      * The window [startSec, endSec] as the page merges it, by the rule of {@code report --start --end}:
      * counts per dictionary bucket.

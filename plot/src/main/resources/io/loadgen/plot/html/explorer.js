@@ -123,15 +123,34 @@
     this.f = t.f; // per interval: count, p50, p99, max (Java's BucketCounts)
     var whole = sparse(t.w);
     this.whole = new Stats(this, whole.index, whole.count);
-    this.b = t.b;
-    this.index = null; // the intervals' buckets, decoded when a window first needs them (decode())
+    this.bz = t.bz;
+    this.b = null; // each interval's packed buckets, once inflated (inflate())
+    this.index = null; // ... and decoded, when a window first needs them (decode())
     this.count = null;
   }
 
-  /** Decodes every interval's buckets ("b"): the page opens without them, on the figures Java embedded. */
+  /** Inflates the intervals' buckets ("bz": gzip, base64) after the first paint; resolves when done. */
+  Tag.prototype.inflate = function () {
+    var tag = this;
+    var binary = atob(this.bz);
+    var bytes = new Uint8Array(binary.length);
+    for (var i = 0; i < binary.length; i++) {
+      bytes[i] = binary.charCodeAt(i);
+    }
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+    return new Response(stream).text().then(function (text) {
+      tag.b = text.split(',');
+      tag.bz = null;
+    });
+  };
+
+  /** Decodes every interval's buckets: the page opens without them, on the figures Java embedded. */
   Tag.prototype.decode = function () {
     if (this.index !== null) {
       return;
+    }
+    if (this.b === null) {
+      throw new Error('the intervals of ' + this.name + ' are needed before they are inflated');
     }
     this.index = [];
     this.count = [];
@@ -213,6 +232,15 @@
       }
     }
     return new Stats(this, index, count);
+  };
+
+  /** How many intervals the window [S, E] holds (no decoding). */
+  Tag.prototype.intervalsIn = function (S, E) {
+    var n = 0;
+    for (var k = 0; k < this.s.length; k++) {
+      n += this.inWindow(k, S, E) ? 1 : 0;
+    }
+    return n;
   };
 
   Tag.prototype.window = function (S, E) {
@@ -862,7 +890,7 @@
       e.textContent = label;
     });
     var n = Math.max.apply(null, charted.map(function (t) {
-      return t.window(state.S, state.E).intervals;
+      return t.intervalsIn(state.S, state.E);
     }));
     document.getElementById('window-text').textContent = whole
       ? 'Window: the whole run (' + n + ' intervals)'
@@ -875,7 +903,15 @@
     document.body.setAttribute('data-window', state.S + ',' + state.E);
   }
 
+  var inflated = false;
+  var waiting = false;
+
   function recompute() {
+    if (!inflated && !(state.S === wholeStart && state.E === wholeEnd)) {
+      waiting = true; // a window's intervals: drawn once inflated (a moment after the page opens)
+      windowText();
+      return;
+    }
     windowText();
     distributionChart();
     summaryTable();
@@ -993,9 +1029,23 @@
   recompute();
   // How long the page took to open (navigation start to everything drawn), for bench/explorer-open.sh.
   document.body.setAttribute('data-ready-ms', String(Math.round(performance.now())));
-  // Then, once drawn: every interval decoded (so a window chosen later is quick) and checked against Java's sums.
+  // Then, once drawn: every interval inflated and decoded (so a window chosen later is quick), checked against
+  // Java's sums, and a window waiting for them drawn.
   setTimeout(function () {
-    selfCheck(true);
-    document.body.setAttribute('data-ready', 'true');
+    Promise.all(tags.map(function (t) {
+      return t.inflate();
+    })).then(function () {
+      inflated = true;
+      selfCheck(true);
+      if (waiting) {
+        waiting = false;
+        recompute();
+      }
+      document.body.setAttribute('data-intervals-ms', String(Math.round(performance.now())));
+      document.body.setAttribute('data-ready', 'true');
+    }).catch(function (e) {
+      reportError('the intervals could not be inflated (' + e + '); this page needs a browser with'
+        + ' DecompressionStream (Chrome 80, Firefox 113, Safari 16.4 or later)');
+    });
   }, 0);
 })();
