@@ -1,5 +1,7 @@
 package io.loadgen.plot;
 
+import io.loadgen.core.gate.Units;
+
 /** The unit a chart's latency axis is drawn in, chosen to fit the largest value. Stateless. */
 public enum LatencyUnit {
     NS("ns", 1.0),
@@ -46,25 +48,12 @@ public enum LatencyUnit {
     }
 
     /**
-     * A latency as a person reads it: three significant digits in the largest unit it reaches, e.g.
-     * {@code 4.91 ms}, {@code 812 µs}, {@code 1.23 s}, {@code 511 ns} (rounded half up first, so 999.6 µs
-     * is {@code 1.00 ms}); whole seconds from 1,000 s on. The pages' script ({@code human} in
-     * {@code explorer.js} and {@code compare.js}) prints the same text for the same number.
+     * A latency as a person reads it, as the tool's tables and gate write it ({@link Units#latency}: three
+     * significant digits in the largest unit reached, rounded half up first, trailing zeros dropped), with the
+     * micro sign: {@code 4.91 ms}, {@code 812 µs}, {@code 1.23 s}, {@code 5 ms}. The pages' script
+     * ({@code human} in {@code format.js}) prints the same text for the same number.
      */
     public static String human(double ns) {
-        if (ns == 0 || Double.isNaN(ns) || Double.isInfinite(ns)) {
-            return ns == 0 ? "0 ns" : String.valueOf(ns);
-        }
-        java.math.BigDecimal r = new java.math.BigDecimal(Math.abs(ns))
-                .round(new java.math.MathContext(3, java.math.RoundingMode.HALF_UP));
-        double v = r.doubleValue();
-        LatencyUnit unit = v < 1e3 ? NS : v < 1e6 ? US : v < 1e9 ? MS : S;
-        int shift = unit == NS ? 0 : unit == US ? 3 : unit == MS ? 6 : 9;
-        java.math.BigDecimal inUnit = r.movePointLeft(shift);
-        String text = inUnit.compareTo(java.math.BigDecimal.valueOf(1000)) >= 0
-                ? String.format(java.util.Locale.ROOT, "%,d", inUnit.setScale(0, java.math.RoundingMode.HALF_UP).longValue())
-                : inUnit.setScale(Math.max(0, 3 - (inUnit.precision() - inUnit.scale())), java.math.RoundingMode.HALF_UP)
-                        .toPlainString(); // 3 digits as JavaScript's toPrecision(3) writes them: 5.00, 81.2, 812
-        return (ns < 0 ? "-" : "") + text + " " + unit.label;
+        return Units.latency(ns).replace(" us", " µs");
     }
 }

@@ -7,6 +7,9 @@
   var DATA = JSON.parse(document.getElementById('loadgen-data').textContent);
   // The views' colours from Java (io.loadgen.plot.Palette), as the explorer and the PNG charts draw them.
   var COLORS = DATA.palette;
+  var human = window.loadgenFormat.human;
+  var unitFor = window.loadgenFormat.unitFor;
+  var percentLabel = window.loadgenFormat.percentLabel;
 
   function el(name, attrs, text) {
     var e = document.createElement(name);
@@ -17,35 +20,6 @@
       e.textContent = text;
     }
     return e;
-  }
-
-  /** An axis's unit for values up to maxNs: LatencyUnit.fit's rule, as the explorer's. */
-  function unitFor(maxNs) {
-    return maxNs >= 1e10 ? ['s', 1e9] : maxNs >= 1e6 ? ['ms', 1e6] : maxNs >= 1e3 ? ['µs', 1e3] : ['ns', 1];
-  }
-
-  function grouped(n) {
-    return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  }
-
-  /** LatencyUnit.human: 3 significant digits in the largest unit reached (4.91 ms, 812 µs), as the explorer prints. */
-  function human(ns) {
-    if (ns === 0) {
-      return '0 ns';
-    }
-    var r = Number(Math.abs(ns).toPrecision(3));
-    var u = r < 1e3 ? ['ns', 1] : r < 1e6 ? ['µs', 1e3] : r < 1e9 ? ['ms', 1e6] : ['s', 1e9];
-    var v = r / u[1];
-    return (ns < 0 ? '-' : '') + (v >= 1000 ? grouped(Math.round(v)) : v.toPrecision(3)) + ' ' + u[0];
-  }
-
-  /** 1/(1-p) as a percentage: 1 is 0%, 10 is 90%, 1000 is 99.9%. */
-  function percentLabel(x, decimals) {
-    if (decimals === 0) {
-      var nines = Math.round(Math.log10(x));
-      return nines === 0 ? '0%' : nines === 1 ? '90%' : '99' + (nines > 2 ? '.' + '9'.repeat(nines - 2) : '') + '%';
-    }
-    return (100 * (1 - 1 / x)).toFixed(decimals) + '%';
   }
 
   function maxOf(curves, index) {

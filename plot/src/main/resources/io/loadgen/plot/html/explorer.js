@@ -10,6 +10,10 @@
   var DATA = JSON.parse(document.getElementById('loadgen-data').textContent);
   // Colours come from Java (io.loadgen.plot.Palette), the PNG charts' palette: each tag's own, and by name.
   var PALETTE = DATA.palette;
+  var grouped = window.loadgenFormat.grouped;
+  var human = window.loadgenFormat.human;
+  var unitFor = window.loadgenFormat.unitFor;
+  var percentLabel = window.loadgenFormat.percentLabel;
   // As the over-time PNG draws them (OverTimeChart.STROKES): p50 dotted, p99 thick, max thin.
   var STAT_DASH = {p50: [2, 3], p99: [], max: []};
   var STAT_WIDTH = {p50: 1.5, p99: 2.5, max: 1};
@@ -270,36 +274,6 @@
   }
 
   // ---- Formatting ----------------------------------------------------------------------------------
-
-  function grouped(n) {
-    return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  }
-
-  /**
-   * A latency as a person reads it: 3 significant digits in the largest unit it reaches (4.91 ms, 812 µs,
-   * 1.23 s, 511 ns), rounded half up first; whole seconds from 1,000 s. LatencyUnit.human in Java, the
-   * same text for the same number (the browser test holds them to each other).
-   */
-  function human(ns) {
-    if (ns === 0) {
-      return '0 ns';
-    }
-    var r = Number(Math.abs(ns).toPrecision(3));
-    var u = r < 1e3 ? ['ns', 1] : r < 1e6 ? ['µs', 1e3] : r < 1e9 ? ['ms', 1e6] : ['s', 1e9];
-    var v = r / u[1];
-    return (ns < 0 ? '-' : '') + (v >= 1000 ? grouped(Math.round(v)) : v.toPrecision(3)) + ' ' + u[0];
-  }
-
-  /** An axis's unit for values up to maxNs, [label, ns per unit]: LatencyUnit.fit's rule (ms from 1 ms to 10 s). */
-  function unitFor(maxNs) {
-    if (maxNs >= 1e10) {
-      return ['s', 1e9];
-    }
-    if (maxNs >= 1e6) {
-      return ['ms', 1e6];
-    }
-    return maxNs >= 1e3 ? ['µs', 1e3] : ['ns', 1];
-  }
 
   function el(name, attrs, text) {
     var e = document.createElement(name);
@@ -713,15 +687,6 @@
       }],
       series: series
     }, data, target);
-  }
-
-  /** 1/(1-p) as a percentage: 1 is 0%, 10 is 90%, 1000 is 99.9%. */
-  function percentLabel(x, decimals) {
-    if (decimals === 0) {
-      var nines = Math.round(Math.log10(x));
-      return nines === 0 ? '0%' : nines === 1 ? '90%' : '99' + (nines > 2 ? '.' + '9'.repeat(nines - 2) : '') + '%';
-    }
-    return (100 * (1 - 1 / x)).toFixed(decimals) + '%';
   }
 
   function statCells(tag, stats, columns) {
