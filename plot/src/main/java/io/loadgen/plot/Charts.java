@@ -11,14 +11,8 @@ import java.awt.BasicStroke;
 import java.awt.Color;
 import java.util.List;
 
-/** What every chart shares: the XChart frame, colours and strokes. Stateless. */
+/** What every chart shares: the XChart frame and strokes (colours: {@link Palette}). Stateless. */
 final class Charts {
-    /** One colour per input series, readable on white and in print. */
-    static final Color[] PALETTE = {
-        new Color(0xD6, 0x27, 0x28), new Color(0x1F, 0x77, 0xB4), new Color(0x2C, 0xA0, 0x2C),
-        new Color(0x94, 0x67, 0xBD), new Color(0xFF, 0x7F, 0x0E), new Color(0x8C, 0x56, 0x4B),
-        new Color(0xE3, 0x77, 0xC2), new Color(0x17, 0xBE, 0xCF)
-    };
     static final BasicStroke SOLID = new BasicStroke(2.0f);
     static final BasicStroke THIN = new BasicStroke(1.2f);
     static final BasicStroke DASHED = new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
@@ -53,10 +47,6 @@ final class Charts {
         s.setLineColor(color);
         s.setLineStyle(stroke);
         return s;
-    }
-
-    static Color color(int i) {
-        return PALETTE[i % PALETTE.length];
     }
 
     /** {@code c} at {@code alpha} (0-255). */

@@ -19,7 +19,7 @@ import java.util.List;
  * @see io.loadgen.core.findmax.FindMaxResult
  */
 public final class FindMaxChart {
-    private static final Color ANSWER = new Color(0x2C, 0xA0, 0x2C);
+    private static final Color ANSWER = Palette.ANSWER;
     private static final BasicStroke BAND = new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
             new float[]{2f, 4f}, 0f);
 
@@ -56,7 +56,7 @@ public final class FindMaxChart {
         double top = drawn.of(maxNs) * 1.05;
         for (LimitLine l : limits) {
             Charts.line(chart, "SLO " + l.text(), List.of(lo, hi), List.of(drawn.of(l.limitNs()), drawn.of(l.limitNs())),
-                    Color.BLACK, Charts.DASHED);
+                    Palette.SLO, Charts.DASHED);
         }
         if (!Double.isNaN(answer)) {
             Charts.line(chart, "answer " + RatePlan.format(Math.round(answer)) + " ops/s", List.of(answer, answer),

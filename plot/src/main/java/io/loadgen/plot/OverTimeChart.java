@@ -18,7 +18,8 @@ import java.util.Map;
  * The latency-over-time chart: for each chosen tag, every interval's p50, p99 and max (each point at the
  * interval's middle, in seconds after the log's StartTime); each operation type's throughput per
  * interval on a second axis; and the log's pauses ({@code #[event: ...]} lines) as vertical marks at
- * their start: the store's stop-the-world pauses in red, the harness's own GC pauses in blue. Stateless;
+ * their start: the store's stop-the-world pauses and the harness's own GC pauses in their {@link Palette}
+ * colours. Stateless;
  * builds on the calling thread.
  */
 public final class OverTimeChart {
@@ -26,10 +27,6 @@ public final class OverTimeChart {
     static final String[] STATS = {"p50", "p99", "max"};
     private static final double[] PERCENTILES = {50, 99, 100};
     private static final BasicStroke[] STROKES = {Charts.DOTTED, Charts.SOLID, Charts.THIN};
-    private static final Color STW = new Color(0xD6, 0x27, 0x28);
-    private static final Color GC = new Color(0x1F, 0x77, 0xB4);
-    private static final Color OTHER_EVENT = new Color(0x7F, 0x7F, 0x7F);
-    private static final Color THROUGHPUT = new Color(0x55, 0x55, 0x55);
 
     private OverTimeChart() {
     }
@@ -85,8 +82,9 @@ public final class OverTimeChart {
             chart.getStyler().setYAxisMin(0, 0.0);
             chart.getStyler().setYAxisMin(1, 0.0);
         }
+        List<Color> colors = Palette.colors(tags);
         for (int i = 0; i < tags.size(); i++) {
-            addTag(chart, series(log, tags.get(i)), unit, style.logY(), Charts.color(i));
+            addTag(chart, series(log, tags.get(i)), unit, style.logY(), colors.get(i));
         }
         addThroughput(chart, log, tags);
         addEvents(chart, log, unit.of(maxNs), style.logY() ? smallestPositive(log, tags, unit) : 0.0);
@@ -135,6 +133,7 @@ public final class OverTimeChart {
             TagSeries status = log.series(StatusTags.tag(op));
             byOp.putIfAbsent(op, status != null ? status : log.series(tag));
         }
+        int n = 0;
         for (Map.Entry<String, TagSeries> e : byOp.entrySet()) {
             List<Double> x = new ArrayList<>();
             List<Double> y = new ArrayList<>();
@@ -142,7 +141,8 @@ public final class OverTimeChart {
                 x.add(middle(p));
                 y.add(p.perSecond());
             }
-            XYSeries s = Charts.line(chart, throughputName(e.getKey()), x, y, THROUGHPUT, Charts.DASHED);
+            XYSeries s = Charts.line(chart, throughputName(e.getKey()), x, y, Palette.shade(Palette.THROUGHPUT, n++),
+                    Charts.DASHED);
             s.setYAxisGroup(1);
         }
     }
@@ -181,8 +181,8 @@ public final class OverTimeChart {
                 y.add(null); // lifts the pen: each event is its own mark
             }
             LogEvent first = kind.getValue().get(0);
-            Color color = first.kind().equals("gc") ? GC : first.kind().equals("stop-the-world") ? STW : OTHER_EVENT;
-            Charts.line(chart, eventSeriesName(first, kind.getValue().size()), x, y, Charts.alpha(color, 110), Charts.THIN);
+            Charts.line(chart, eventSeriesName(first, kind.getValue().size()), x, y,
+                    Charts.alpha(Palette.ofEvent(first.kind()), 140), Charts.THIN);
         }
     }
 

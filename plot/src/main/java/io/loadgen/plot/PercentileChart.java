@@ -49,8 +49,9 @@ public final class PercentileChart {
         if (!style.logY()) {
             chart.getStyler().setYAxisMin(0.0);
         }
+        List<java.awt.Color> colors = Palette.colors(curves.stream().map(PercentileCurve::label).toList());
         for (int i = 0; i < curves.size(); i++) {
-            addCurve(chart, curves.get(i), unit, style.logY(), i);
+            addCurve(chart, curves.get(i), unit, style.logY(), colors.get(i));
         }
         if (!slas.isEmpty()) {
             addStaircase(chart, slas, unit, xMax);
@@ -58,7 +59,7 @@ public final class PercentileChart {
         return chart;
     }
 
-    private static void addCurve(XYChart chart, PercentileCurve c, LatencyUnit unit, boolean logY, int index) {
+    private static void addCurve(XYChart chart, PercentileCurve c, LatencyUnit unit, boolean logY, java.awt.Color color) {
         List<Double> x = new ArrayList<>();
         List<Double> y = new ArrayList<>();
         for (PercentileCurve.Point p : c.points()) {
@@ -68,7 +69,7 @@ public final class PercentileChart {
             x.add(c.x(p.percentile()));
             y.add(unit.of(p.valueNs()));
         }
-        Charts.line(chart, c.label(), x, y, Charts.color(index), Charts.SOLID);
+        Charts.line(chart, c.label(), x, y, color, Charts.SOLID);
     }
 
     /** One series: for each objective in percentile order, its limit from the previous one's percentile to its own. */
@@ -87,7 +88,7 @@ public final class PercentileChart {
             from = to;
         }
         String name = "SLA " + String.join(", ", sorted.stream().map(SlaLine::text).toList());
-        Charts.line(chart, name, x, y, java.awt.Color.BLACK, Charts.DASHED);
+        Charts.line(chart, name, x, y, Palette.SLO, Charts.DASHED);
     }
 
     /** The tick label of {@code x = 1/(1-p)}: 0%, 90%, 99%, 99.9%, ... at the decades. */

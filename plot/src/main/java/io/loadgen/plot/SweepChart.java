@@ -68,7 +68,7 @@ public final class SweepChart {
             double lo = byRate.stream().mapToDouble(SweepPoint::achievedOpsPerSec).min().orElse(0);
             double hi = byRate.stream().mapToDouble(SweepPoint::achievedOpsPerSec).max().orElse(1);
             Charts.line(chart, "SLA " + objective.text(), List.of(lo, hi),
-                    List.of(unit.of(objective.limitNs()), unit.of(objective.limitNs())), Color.BLACK, Charts.DASHED);
+                    List.of(unit.of(objective.limitNs()), unit.of(objective.limitNs())), Palette.SLO, Charts.DASHED);
         }
         return chart;
     }
@@ -83,7 +83,7 @@ public final class SweepChart {
                 y.add(unit.of(v));
             }
         }
-        Color color = index == 3 ? Charts.color(1) : Charts.color(0);
+        Color color = index == 3 ? Palette.SERVICE : Palette.INTENDED;
         XYSeries s = Charts.line(chart, NAMES[index], x, y, color,
                 index == 1 ? Charts.SOLID : index == 3 ? Charts.SOLID : index == 0 ? Charts.DOTTED : Charts.THIN);
         s.setMarker(SeriesMarkers.CIRCLE);
@@ -100,7 +100,8 @@ public final class SweepChart {
             }
         }
         if (!x.isEmpty()) {
-            scatter(chart, FELL_BEHIND + " (" + x.size() + (x.size() == 1 ? " step)" : " steps)"), x, y, new Color(0x7F, 0x7F, 0x7F), SeriesMarkers.CROSS);
+            scatter(chart, FELL_BEHIND + " (" + x.size() + (x.size() == 1 ? " step)" : " steps)"), x, y, Palette.FELL_BEHIND,
+                    SeriesMarkers.CROSS);
         }
     }
 
@@ -111,7 +112,7 @@ public final class SweepChart {
                 scatter(chart, KNEE + ": " + RatePlan.format(kneeRate) + " ops/s offered"
                                 + (objective == null ? ", the highest that kept up" : ", the highest that kept up and met "
                                 + objective.text()), List.of(p.achievedOpsPerSec()), List.of(unit.of(p.intendedP99Ns())),
-                        new Color(0x2C, 0xA0, 0x2C), SeriesMarkers.DIAMOND);
+                        Palette.ANSWER, SeriesMarkers.DIAMOND);
                 return;
             }
         }

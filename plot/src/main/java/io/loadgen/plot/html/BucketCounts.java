@@ -24,6 +24,11 @@ final class BucketCounts {
         this.total = sum;
     }
 
+    /** The count of bucket {@code i} (of the arrays given). */
+    long count(int i) {
+        return counts[i];
+    }
+
     long totalCount() {
         return total;
     }

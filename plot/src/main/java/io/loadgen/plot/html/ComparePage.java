@@ -48,6 +48,7 @@ public final class ComparePage {
         root.set("comparison", CompareReport.toJson(result));
         root.put("summary", CompareReport.summary(result));
         root.put("method", CompareReport.method(result));
+        root.set("palette", MAPPER.valueToTree(io.loadgen.plot.Palette.named()));
         ArrayNode ops = root.putArray("ops");
         for (String op : base.operations()) {
             ObjectNode o = ops.addObject();

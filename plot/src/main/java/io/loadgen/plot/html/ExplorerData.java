@@ -2,6 +2,7 @@ package io.loadgen.plot.html;
 
 import io.loadgen.core.BadInputException;
 import io.loadgen.core.DamagedInputException;
+import io.loadgen.core.log.LogEvent;
 import io.loadgen.core.log.LogHeader;
 import io.loadgen.core.log.LogInterval;
 import io.loadgen.core.log.LogSet;
@@ -27,9 +28,15 @@ import java.util.TreeSet;
  * @param tags    the tags, latency tags in the order asked for (or first seen), then harness and status tags
  * @param headers each log's {@code #[name: text]} lines
  * @param startTimeSec the StartTime (epoch seconds) that interval times are relative to
+ * @param events  the logs' pauses that start within the intervals shown (as the over-time PNG marks them)
  */
-record ExplorerData(List<String> sources, List<TagSeries> tags, List<LogHeader> headers, double startTimeSec) {
-    static final String LAG_TAG = "harness.lag";
+record ExplorerData(List<String> sources, List<TagSeries> tags, List<LogHeader> headers, double startTimeSec,
+                    List<Event> events) {
+    /** One {@code #[event: ...]} line, its start in seconds on the intervals' time line. */
+    record Event(String kind, String source, double startSec, double lengthSec) {
+    }
+
+    static final String HARNESS_PREFIX = "harness.";
     static final String UNTAGGED = "(untagged)";
 
     /**
@@ -46,6 +53,9 @@ record ExplorerData(List<String> sources, List<TagSeries> tags, List<LogHeader> 
             Map<String, TagSeries> byTag = new LinkedHashMap<>();
             TreeSet<String> seen = new TreeSet<>();
             double prefixMaxStart = Double.NEGATIVE_INFINITY;
+            double first = Double.POSITIVE_INFINITY;
+            double last = Double.NEGATIVE_INFINITY;
+            double origin0 = Double.NaN;
             int inRange = 0;
             LogInterval line;
             while ((line = set.next()) != null) {
@@ -62,6 +72,9 @@ record ExplorerData(List<String> sources, List<TagSeries> tags, List<LogHeader> 
                     continue; // the run's warm-up, which its JSON and report leave out
                 }
                 inRange++;
+                first = Math.min(first, start);
+                last = Math.max(last, line.absoluteEndSec() - origin);
+                origin0 = Double.isNaN(origin0) ? origin : origin0;
                 String tag = line.tag() == null ? UNTAGGED : line.tag();
                 seen.add(tag);
                 TagSeries.Kind kind = kindOf(tag);
@@ -74,14 +87,21 @@ record ExplorerData(List<String> sources, List<TagSeries> tags, List<LogHeader> 
                             .add(start, line.absoluteEndSec() - origin, prefixMaxStart, h);
                 }
             }
+            List<Event> events = new ArrayList<>();
+            for (LogEvent e : set.events()) {
+                double at = e.absoluteStartSec() - origin0;
+                if (at >= first && at <= last) { // not the harness starting up before the first interval
+                    events.add(new Event(e.kind(), e.source(), at, e.lengthSec()));
+                }
+            }
             return new ExplorerData(set.names(), ordered(byTag, options, seen, set, inRange), set.headers(),
-                    set.startTimeSec());
+                    set.startTimeSec(), events);
         }
     }
 
     static TagSeries.Kind kindOf(String tag) {
-        if (LAG_TAG.equals(tag)) {
-            return TagSeries.Kind.LAG;
+        if (tag.startsWith(HARNESS_PREFIX)) {
+            return TagSeries.Kind.HARNESS;
         }
         return StatusTags.isStatusTag(tag) ? TagSeries.Kind.STATUS : TagSeries.Kind.LATENCY;
     }

@@ -21,9 +21,12 @@ import java.util.List;
  *
  * <p>The page shows, for the chosen tags:
  * <ul>
- * <li>latency over time: each interval's p50, p99 and max per tag, and the throughput per interval;</li>
+ * <li>latency over time: each interval's p50, p99 and max per tag (the harness's own tags unticked), the
+ * log's pauses ({@code #[event: ...]}) as bands, and each operation type's throughput per interval; colours
+ * from {@link io.loadgen.plot.Palette}, as the PNG charts';</li>
  * <li>the percentile distribution, x on the {@code 1/(1-p)} scale (0%, 90%, 99%, ... 99.999%);</li>
- * <li>a summary table: count, min, mean, p50, p90, p99, p99.9, max per tag, in µs;</li>
+ * <li>a summary table: count, min, mean, p50, p90, p99, p99.9, max per tag, as a person reads them
+ * ({@link io.loadgen.plot.LatencyUnit#human}: {@code 4.91 ms});</li>
  * <li>run parameters (the logs' {@code #[run: ...]}, {@code #[properties: ...]} headers, and the JSON
  * summary when given) and harness health ({@code harness.lag}, failed operations, status counts).</li>
  * </ul>
@@ -37,8 +40,10 @@ import java.util.List;
  * so a window can be linked to.
  *
  * <p>Size: uPlot and the page's own code take about 80 kB; the data about two bytes per recorded
- * bucket per interval and tag, plus each tag's bucket dictionary. A 30 s log like {@code loadgen demo}'s
- * (10,000 ops/s, 1 s intervals) makes a page of about 0.8 MB.
+ * bucket per interval and tag, gzipped (to about 0.4 of that, in base64), plus each tag's bucket dictionary
+ * and each interval's figures. A 30 s log like {@code loadgen demo}'s (10,000 ops/s, 1 s intervals) makes a
+ * page of about 0.65 MB; a 1-hour log of 4,500 ops/s one of 28 MB, drawn in under a second
+ * ({@code bench/explorer-open.sh}): the page draws from the figures and inflates the intervals after.
  */
 public final class HtmlExplorer {
     private HtmlExplorer() {

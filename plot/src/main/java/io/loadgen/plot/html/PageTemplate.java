@@ -44,6 +44,7 @@ final class PageTemplate {
                 "EXPLORER_CSS", styleSafe(resource(OWN + "explorer.css")),
                 "EXPLORER_JS", scriptSafe(resource(OWN + script)),
                 "ERRORS_JS", scriptSafe(resource(OWN + "errors.js")),
+                "FORMAT_JS", scriptSafe(resource(OWN + "format.js")),
                 "DATA", json);
         Matcher m = SLOT.matcher(resource(OWN + page));
         StringBuilder out = new StringBuilder();

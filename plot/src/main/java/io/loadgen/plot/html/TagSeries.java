@@ -26,8 +26,12 @@ final class TagSeries {
     enum Kind {
         /** Latencies in ns ({@code OP.intended}, {@code OP.failed.service}, any other tool's tag). */
         LATENCY,
-        /** The scheduler's own delay ({@code harness.lag}), in ns. */
-        LAG,
+        /**
+         * The harness's own latencies ({@code harness.lag}: the scheduler's delay; {@code harness.hiccup}: the
+         * hiccup meter's), in ns: shown in the harness-health panel, off by default in the charts, never as
+         * throughput.
+         */
+        HARNESS,
         /** Status counts ({@code OP.status}): the value is a status ordinal, not a latency. */
         STATUS
     }
@@ -120,6 +124,26 @@ final class TagSeries {
             highs[i] = e.getKey();
             lows[i++] = e.getValue();
         }
+    }
+
+    /** One interval's counts alone (its recorded buckets, ascending), for its figures. */
+    BucketCounts of(Interval in) {
+        long[] ls = new long[in.highs.length];
+        for (int i = 0; i < ls.length; i++) {
+            ls[i] = lows()[indexOf(in.highs[i])];
+        }
+        return new BucketCounts(ls, in.highs, in.counts);
+    }
+
+    /** Several intervals' counts added up, over the dictionary. */
+    BucketCounts merged(List<Interval> group) {
+        long[] counts = new long[highs().length];
+        for (Interval in : group) {
+            for (int i = 0; i < in.highs.length; i++) {
+                counts[indexOf(in.highs[i])] += in.counts[i];
+            }
+        }
+        return new BucketCounts(lows(), highs(), counts);
     }
 
     /**

@@ -5,7 +5,11 @@
   'use strict';
 
   var DATA = JSON.parse(document.getElementById('loadgen-data').textContent);
-  var COLORS = {intended: '#1f77b4', service: '#ff7f0e', corrected: '#2ca02c'};
+  // The views' colours from Java (io.loadgen.plot.Palette), as the explorer and the PNG charts draw them.
+  var COLORS = DATA.palette;
+  var human = window.loadgenFormat.human;
+  var unitFor = window.loadgenFormat.unitFor;
+  var percentLabel = window.loadgenFormat.percentLabel;
 
   function el(name, attrs, text) {
     var e = document.createElement(name);
@@ -16,19 +20,6 @@
       e.textContent = text;
     }
     return e;
-  }
-
-  function unitFor(maxNs) {
-    return maxNs >= 1e9 ? ['s', 1e9] : maxNs >= 1e6 ? ['ms', 1e6] : maxNs >= 1e3 ? ['us', 1e3] : ['ns', 1];
-  }
-
-  /** 1/(1-p) as a percentage: 1 is 0%, 10 is 90%, 1000 is 99.9%. */
-  function percentLabel(x, decimals) {
-    if (decimals === 0) {
-      var nines = Math.round(Math.log10(x));
-      return nines === 0 ? '0%' : nines === 1 ? '90%' : '99' + (nines > 2 ? '.' + '9'.repeat(nines - 2) : '') + '%';
-    }
-    return (100 * (1 - 1 / x)).toFixed(decimals) + '%';
   }
 
   function maxOf(curves, index) {
@@ -67,7 +58,7 @@
       }));
       series.push({label: c.view, stroke: COLORS[c.view] || '#444', width: 2, spanGaps: true,
         points: {show: c.x.length < 20}, value: function (u, v) {
-          return v === null ? '' : (v / unit[1]).toFixed(3) + ' ' + unit[0];
+          return v === null ? '' : human(v);
         }});
     });
     var ticks = [];

@@ -8,9 +8,15 @@
 
   var reportError = window.loadgenReportError;
   var DATA = JSON.parse(document.getElementById('loadgen-data').textContent);
-  var COLORS = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f',
-    '#bcbd22', '#17becf'];
-  var STAT_DASH = {p50: [6, 4], p99: [], max: [2, 3]};
+  // Colours come from Java (io.loadgen.plot.Palette), the PNG charts' palette: each tag's own, and by name.
+  var PALETTE = DATA.palette;
+  var grouped = window.loadgenFormat.grouped;
+  var human = window.loadgenFormat.human;
+  var unitFor = window.loadgenFormat.unitFor;
+  var percentLabel = window.loadgenFormat.percentLabel;
+  // As the over-time PNG draws them (OverTimeChart.STROKES): p50 dotted, p99 thick, max thin.
+  var STAT_DASH = {p50: [2, 3], p99: [], max: []};
+  var STAT_WIDTH = {p50: 1.5, p99: 2.5, max: 1};
   var TABLE_COLUMNS = [['min', null], ['mean', null], ['p50', 50], ['p90', 90], ['p99', 99], ['p99.9', 99.9],
     ['max', null]];
   var CHECKED = ['50', '90', '99', '99.9'];
@@ -117,26 +123,68 @@
     this.e = t.e;
     this.pm = t.pm || t.s;
     this.check = t.check;
-    this.color = COLORS[position % COLORS.length];
+    this.color = t.color;
+    this.f = t.f; // per interval: count, p50, p99, max (Java's BucketCounts)
+    var whole = sparse(t.w);
+    this.whole = new Stats(this, whole.index, whole.count);
+    this.bz = t.bz;
+    this.b = null; // each interval's packed buckets, once inflated (inflate())
+    this.index = null; // ... and decoded, when a window first needs them (decode())
+    this.count = null;
+  }
+
+  /** Inflates the intervals' buckets ("bz": gzip, base64) after the first paint; resolves when done. */
+  Tag.prototype.inflate = function () {
+    var tag = this;
+    var binary = atob(this.bz);
+    var bytes = new Uint8Array(binary.length);
+    for (var i = 0; i < binary.length; i++) {
+      bytes[i] = binary.charCodeAt(i);
+    }
+    var stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+    return new Response(stream).text().then(function (text) {
+      tag.b = text.split(',');
+      tag.bz = null;
+    });
+  };
+
+  /** Decodes every interval's buckets: the page opens without them, on the figures Java embedded. */
+  Tag.prototype.decode = function () {
+    if (this.index !== null) {
+      return;
+    }
+    if (this.b === null) {
+      throw new Error('the intervals of ' + this.name + ' are needed before they are inflated');
+    }
     this.index = [];
     this.count = [];
-    for (var k = 0; k < t.b.length; k++) {
-      var numbers = unpack(t.b[k]);
-      var n = numbers.length / 2;
-      var index = new Int32Array(n);
-      var count = new Float64Array(n);
-      var at = -1;
-      for (var i = 0; i < n; i++) {
-        at += numbers[2 * i];
-        index[i] = at;
-        count[i] = numbers[2 * i + 1];
-      }
-      this.index.push(index);
-      this.count.push(count);
+    for (var k = 0; k < this.b.length; k++) {
+      var s = sparse(this.b[k]);
+      this.index.push(s.index);
+      this.count.push(s.count);
     }
+  };
+
+  /** Pairs (index delta, count) back into ascending dictionary indexes and their counts. */
+  function sparse(text) {
+    var numbers = unpack(text);
+    var n = numbers.length / 2;
+    var index = new Int32Array(n);
+    var count = new Float64Array(n);
+    var at = -1;
+    for (var i = 0; i < n; i++) {
+      at += numbers[2 * i];
+      index[i] = at;
+      count[i] = numbers[2 * i + 1];
+    }
+    return {index: index, count: count};
   }
 
   var DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+  var DIGIT = new Int8Array(128);
+  for (var c = 0; c < DIGITS.length; c++) {
+    DIGIT[DIGITS.charCodeAt(c)] = c;
+  }
 
   /** PageData.pack's numbers back: 5 bits a digit, least significant first, digits from 32 on continue. */
   function unpack(text) {
@@ -144,7 +192,7 @@
     var value = 0;
     var scale = 1;
     for (var i = 0; i < text.length; i++) {
-      var d = DIGITS.indexOf(text.charAt(i));
+      var d = DIGIT[text.charCodeAt(i)];
       value += (d & 31) * scale;
       if (d < 32) {
         numbers.push(value);
@@ -164,6 +212,12 @@
 
   /** The intervals ks merged, as Histogram.add merges them. */
   Tag.prototype.merge = function (ks) {
+    return ks.length === this.s.length ? this.whole : this.mergeIntervals(ks); // all: Java embedded their sum
+  };
+
+  /** The intervals ks merged from their own buckets. */
+  Tag.prototype.mergeIntervals = function (ks) {
+    this.decode();
     if (ks.length === 1) {
       return new Stats(this, this.index[ks[0]], this.count[ks[0]]);
     }
@@ -182,6 +236,15 @@
       }
     }
     return new Stats(this, index, count);
+  };
+
+  /** How many intervals the window [S, E] holds (no decoding). */
+  Tag.prototype.intervalsIn = function (S, E) {
+    var n = 0;
+    for (var k = 0; k < this.s.length; k++) {
+      n += this.inWindow(k, S, E) ? 1 : 0;
+    }
+    return n;
   };
 
   Tag.prototype.window = function (S, E) {
@@ -212,27 +275,6 @@
 
   // ---- Formatting ----------------------------------------------------------------------------------
 
-  function grouped(n) {
-    return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  }
-
-  /** Nanoseconds as microseconds with three decimals, exactly (no rounding: ns are integers). */
-  function micros(ns) {
-    var whole = Math.floor(ns / 1000);
-    return grouped(whole) + '.' + String(ns - whole * 1000).padStart(3, '0');
-  }
-
-  /** The unit that fits values up to maxNs: [label, ns per unit]. */
-  function unitFor(maxNs) {
-    if (maxNs >= 1e9) {
-      return ['s', 1e9];
-    }
-    if (maxNs >= 1e6) {
-      return ['ms', 1e6];
-    }
-    return maxNs >= 1e3 ? ['µs', 1e3] : ['ns', 1];
-  }
-
   function el(name, attrs, text) {
     var e = document.createElement(name);
     Object.keys(attrs || {}).forEach(function (k) {
@@ -260,7 +302,8 @@
 
   var wholeStart = DATA.range[0];
   var wholeEnd = DATA.range[1] === null ? Infinity : DATA.range[1];
-  var state = {S: wholeStart, E: wholeEnd, stats: {p50: true, p99: true, max: true}, logY: false, tags: {}};
+  var state = {S: wholeStart, E: wholeEnd, stats: {p50: true, p99: true, max: true}, logY: false, events: true,
+    tags: {}};
   var charts = {time: null, rate: null, dist: null};
 
   function defaultTags() {
@@ -340,7 +383,7 @@
   /** Each charted tag's per-interval figures on one shared time axis (interval starts). */
   function overTime() {
     var starts = [];
-    charted.forEach(function (t) {
+    tags.forEach(function (t) {
       starts = starts.concat(t.s);
     });
     starts = Array.from(new Set(starts)).sort(function (a, b) {
@@ -349,7 +392,7 @@
     var position = new Map(starts.map(function (s, i) {
       return [s, i];
     }));
-    var series = charted.map(function (t) {
+    var series = tags.map(function (t) {
       var groups = starts.map(function () {
         return [];
       });
@@ -358,15 +401,21 @@
       });
       var figures = {p50: [], p99: [], max: [], rate: []};
       groups.forEach(function (ks) {
-        var stats = ks.length ? t.merge(ks) : null;
-        var has = stats !== null && stats.total > 0;
-        figures.p50.push(has ? stats.valueAtPercentile(50) : null);
-        figures.p99.push(has ? stats.valueAtPercentile(99) : null);
-        figures.max.push(has ? stats.max() : null);
         var length = ks.length ? Math.max.apply(null, ks.map(function (k) {
           return t.e[k] - t.s[k];
         })) : 0;
-        figures.rate.push(stats !== null && length > 0 ? stats.total / length : null);
+        var f = null; // count, p50, p99, max
+        if (ks.length === 1) {
+          f = t.f[ks[0]];
+        } else if (ks.length > 1) { // intervals of several logs starting together: merged here
+          var stats = t.merge(ks);
+          f = [stats.total, stats.valueAtPercentile(50), stats.valueAtPercentile(99), stats.max()];
+        }
+        var has = f !== null && f[0] > 0 && t.kind !== 'status';
+        figures.p50.push(has ? f[1] : null);
+        figures.p99.push(has ? f[2] : null);
+        figures.max.push(has ? f[3] : null);
+        figures.rate.push(f !== null && length > 0 ? f[0] / length : null);
       });
       return figures;
     });
@@ -374,6 +423,30 @@
   }
 
   var timeline = overTime();
+
+  /** Each operation type's throughput: from OP.status (every completion, whatever its status), else its first tag. */
+  function operations() {
+    var ops = [];
+    charted.forEach(function (t) {
+      if (t.kind !== 'latency') {
+        return; // harness tags are the harness's latencies, not operations
+      }
+      var dot = t.name.indexOf('.');
+      var op = dot > 0 ? t.name.slice(0, dot) : t.name;
+      var existing = ops.filter(function (o) {
+        return o.op === op;
+      })[0];
+      if (!existing) {
+        var status = tagNamed(op + '.status');
+        existing = {op: op, source: status || t, tags: []};
+        ops.push(existing);
+      }
+      existing.tags.push(t);
+    });
+    return ops;
+  }
+
+  var ops = operations();
 
   function chartWidth(id) {
     return Math.max(400, document.getElementById(id).clientWidth || 900);
@@ -392,38 +465,86 @@
     setWindow(S, E, u);
   }
 
-  function timeChart(id, yLabel, unit, columns, seriesOf) {
+  /** The pauses (#[event] lines) as bands over a time chart's plot, under its lines. */
+  function drawEvents(u) {
+    if (!state.events || DATA.events.length === 0) {
+      return;
+    }
+    var ctx = u.ctx;
+    ctx.save();
+    ctx.beginPath();
+    ctx.rect(u.bbox.left, u.bbox.top, u.bbox.width, u.bbox.height);
+    ctx.clip();
+    DATA.events.forEach(function (e) {
+      var x0 = u.valToPos(e.start, 'x', true);
+      var x1 = u.valToPos(e.start + e.length, 'x', true);
+      ctx.globalAlpha = 0.22;
+      ctx.fillStyle = eventColor(e.kind);
+      ctx.fillRect(x0, u.bbox.top, Math.max(x1 - x0, uPlot.pxRatio), u.bbox.height);
+      ctx.globalAlpha = 0.8;
+      ctx.fillRect(x0, u.bbox.top, uPlot.pxRatio, u.bbox.height);
+    });
+    ctx.restore();
+  }
+
+  function eventColor(kind) {
+    return PALETTE[kind] || PALETTE.event;
+  }
+
+  /** Under the charts: each kind of pause, its colour and count, as the PNG's legend names them. */
+  function eventLegend() {
+    var box = document.getElementById('event-legend');
+    var kinds = [];
+    DATA.events.forEach(function (e) {
+      var key = e.kind + ' (' + e.source + ')';
+      var k = kinds.filter(function (x) {
+        return x.key === key;
+      })[0];
+      if (!k) {
+        k = {key: key, kind: e.kind, count: 0, longest: 0};
+        kinds.push(k);
+      }
+      k.count++;
+      k.longest = Math.max(k.longest, e.length);
+    });
+    if (kinds.length === 0) {
+      box.appendChild(el('span', {'class': 'empty'}, 'No pauses (#[event] lines) during these intervals.'));
+      return;
+    }
+    box.appendChild(document.createTextNode('Pauses, shaded over their length: '));
+    kinds.forEach(function (k) {
+      var item = el('span', {'class': 'event-kind', 'data-kind': k.kind, 'data-count': k.count});
+      var swatch = el('span', {'class': 'swatch'});
+      swatch.style.background = eventColor(k.kind);
+      item.appendChild(swatch);
+      item.appendChild(document.createTextNode(k.key + ': ' + k.count + ' (longest ' + human(k.longest * 1e9) + ')'));
+      box.appendChild(item);
+    });
+  }
+
+  /** A chart over the shared time axis of the series specs given ({label, stroke, width, dash, values, value}). */
+  function timeChart(id, yLabel, unit, specs) {
     var series = [{label: 'start (s)', value: function (u, v) {
       return v === null ? '' : v.toFixed(3);
     }}];
     var data = [timeline.starts];
-    charted.forEach(function (t, i) {
-      if (!isOn(t)) {
-        return;
-      }
-      columns.filter(function (stat) {
-        return stat === 'rate' || state.stats[stat];
-      }).forEach(function (stat) {
-        series.push({
-          label: t.name + (stat === 'rate' ? '' : ' ' + stat),
-          stroke: t.color,
-          width: stat === 'p99' || stat === 'rate' ? 2 : 1.5,
-          dash: STAT_DASH[stat] || [],
-          paths: uPlot.paths.stepped({align: 1}),
-          value: function (u, v) {
-            return v === null ? '' : (v / unit[1]).toFixed(3) + ' ' + unit[0];
-          }
-        });
-        var values = seriesOf(i, stat);
-        data.push(state.logY ? values.map(positive) : values);
+    specs.forEach(function (spec) {
+      series.push({
+        label: spec.label,
+        stroke: spec.stroke,
+        width: spec.width,
+        dash: spec.dash,
+        paths: uPlot.paths.stepped({align: 1}),
+        value: spec.value
       });
+      data.push(state.logY && unit[0] !== 'ops/s' ? spec.values.map(positive) : spec.values);
     });
     var target = document.getElementById(id);
     target.textContent = '';
     return new uPlot({
       width: chartWidth(id),
       height: 300,
-      scales: {x: {time: false}, y: {distr: state.logY ? 3 : 1}},
+      scales: {x: {time: false}, y: {distr: state.logY && unit[0] !== 'ops/s' ? 3 : 1}},
       cursor: {drag: {x: true, y: false, setScale: false}},
       axes: [{label: 'seconds since the log\'s start'}, {
         label: yLabel, size: 70,
@@ -434,13 +555,17 @@
         }
       }],
       series: series,
-      hooks: {setSelect: [onSelect], ready: [markWindow]}
+      hooks: {setSelect: [onSelect], ready: [markWindow], drawClear: [drawEvents]}
     }, data, target);
+  }
+
+  function latencyValue(u, v) {
+    return v === null ? '' : human(v);
   }
 
   function maxOf(columns) {
     var max = 0;
-    charted.forEach(function (t, i) {
+    tags.forEach(function (t, i) {
       if (!isOn(t)) {
         return;
       }
@@ -459,13 +584,30 @@
       charts.time.destroy();
       charts.rate.destroy();
     }
-    charts.time = timeChart('chart-time', 'latency (' + unit[0] + ')', unit, ['p50', 'p99', 'max'],
-      function (i, stat) {
-        return timeline.series[i][stat];
+    var latency = [];
+    tags.forEach(function (t, i) {
+      if (t.kind === 'status' || !isOn(t)) {
+        return;
+      }
+      ['p50', 'p99', 'max'].filter(function (stat) {
+        return state.stats[stat];
+      }).forEach(function (stat) {
+        latency.push({label: t.name + ' ' + stat, stroke: t.color, width: STAT_WIDTH[stat],
+          dash: STAT_DASH[stat], values: timeline.series[i][stat], value: latencyValue});
       });
-    charts.rate = timeChart('chart-rate', 'operations per second', ['ops/s', 1], ['rate'], function (i) {
-      return timeline.series[i].rate;
     });
+    charts.time = timeChart('chart-time', 'latency (' + unit[0] + ')', unit, latency);
+    var shown = ops.filter(function (o) {
+      return o.tags.some(isOn);
+    });
+    var rate = (shown.length ? shown : ops).map(function (o, n) {
+      return {label: o.op + ' ops/s', stroke: DATA.throughputColors[n % DATA.throughputColors.length], width: 2,
+        dash: [],
+        values: timeline.series[tags.indexOf(o.source)].rate, value: function (u, v) {
+          return v === null ? '' : grouped(Math.round(v)) + ' ops/s';
+        }};
+    });
+    charts.rate = timeChart('chart-rate', 'operations per second', ['ops/s', 1], rate);
   }
 
   /** Shows the window as a selection on an over-time chart. */
@@ -512,9 +654,7 @@
     }}];
     var data = [xs];
     shown.forEach(function (x) {
-      series.push({label: x.tag.name, stroke: x.tag.color, width: 2, value: function (u, v) {
-        return v === null ? '' : (v / unit[1]).toFixed(3) + ' ' + unit[0];
-      }});
+      series.push({label: x.tag.name, stroke: x.tag.color, width: 2, value: latencyValue});
       data.push(xs.map(function (v) {
         var value = x.stats.valueAtPercentile(100 * (1 - 1 / v));
         return state.logY ? positive(value) : value;
@@ -549,15 +689,6 @@
     }, data, target);
   }
 
-  /** 1/(1-p) as a percentage: 1 is 0%, 10 is 90%, 1000 is 99.9%. */
-  function percentLabel(x, decimals) {
-    if (decimals === 0) {
-      var nines = Math.round(Math.log10(x));
-      return nines === 0 ? '0%' : nines === 1 ? '90%' : '99' + (nines > 2 ? '.' + '9'.repeat(nines - 2) : '') + '%';
-    }
-    return (100 * (1 - 1 / x)).toFixed(decimals) + '%';
-  }
-
   function statCells(tag, stats, columns) {
     var cells = [el('td', {'data-tag': tag.name, 'data-stat': 'count', 'data-value': stats.total},
       grouped(stats.total))];
@@ -565,8 +696,7 @@
       var name = c[0];
       var ns = name === 'min' ? stats.min() : name === 'max' ? stats.max() : name === 'mean' ? stats.mean()
         : stats.valueAtPercentile(c[1]);
-      var text = name === 'mean' ? (ns / 1000).toFixed(3) : micros(ns);
-      cells.push(el('td', {'data-tag': tag.name, 'data-stat': name, 'data-ns': ns}, stats.total ? text : '-'));
+      cells.push(el('td', {'data-tag': tag.name, 'data-stat': name, 'data-ns': ns}, stats.total ? human(ns) : '-'));
     });
     return cells;
   }
@@ -576,7 +706,7 @@
     table.textContent = '';
     var head = el('thead');
     head.appendChild(row(['tag', 'count'].concat(TABLE_COLUMNS.map(function (c) {
-      return c[0] + ' (µs)';
+      return c[0];
     })), true));
     table.appendChild(head);
     var body = el('tbody');
@@ -611,21 +741,23 @@
   function healthPanel() {
     var box = document.getElementById('health');
     box.textContent = '';
-    var lag = section(box, 'lag', 'Scheduler lag (harness.lag)', 'No harness.lag in this log: without a target'
-      + ' rate there is no schedule, so no lag.');
+    var lag = section(box, 'harness', 'The harness\'s own latencies (harness.lag, harness.hiccup)', 'No harness.lag'
+      + ' in this log: without a target rate there is no schedule, so no lag.');
     if (lag.length > 0) {
       var columns = [['p50', 50], ['p99', 99], ['p99.9', 99.9], ['max', null]];
       var table = el('table', {id: 'lag'});
       table.appendChild(row(['tag', 'count'].concat(columns.map(function (c) {
-        return c[0] + ' (µs)';
+        return c[0];
       })), true));
       lag.forEach(function (t) {
         table.appendChild(row([el('td', null, t.name)].concat(statCells(t, t.window(state.S, state.E).stats,
           columns))));
       });
       box.appendChild(table);
-      box.appendChild(el('p', {'class': 'hint'}, 'The harness\'s own delay in starting operations. When it is'
-        + ' large next to the latencies, the load generator, not the target, held the load back.'));
+      box.appendChild(el('p', {'class': 'hint'}, 'harness.lag is the harness\'s own delay in starting operations; when'
+        + ' it is large next to the latencies, the load generator, not the target, held the load back.'
+        + ' harness.hiccup is how late a sleeping thread of the harness woke (the machine\'s and JVM\'s stalls).'
+        + ' Both are latencies of the harness, not of operations: off in the charts until ticked, never throughput.'));
     }
     statusTable(box);
   }
@@ -723,7 +855,7 @@
       e.textContent = label;
     });
     var n = Math.max.apply(null, charted.map(function (t) {
-      return t.window(state.S, state.E).intervals;
+      return t.intervalsIn(state.S, state.E);
     }));
     document.getElementById('window-text').textContent = whole
       ? 'Window: the whole run (' + n + ' intervals)'
@@ -736,7 +868,15 @@
     document.body.setAttribute('data-window', state.S + ',' + state.E);
   }
 
+  var inflated = false;
+  var waiting = false;
+
   function recompute() {
+    if (!inflated && !(state.S === wholeStart && state.E === wholeEnd)) {
+      waiting = true; // a window's intervals: drawn once inflated (a moment after the page opens)
+      windowText();
+      return;
+    }
     windowText();
     distributionChart();
     summaryTable();
@@ -789,6 +929,11 @@
       drawTimeCharts();
       distributionChart();
     });
+    document.getElementById('show-events').addEventListener('change', function (e) {
+      state.events = e.target.checked;
+      charts.time.redraw(false);
+      charts.rate.redraw(false);
+    });
     document.getElementById('whole-run').addEventListener('click', function () {
       setWindow(wholeStart, wholeEnd, null);
     });
@@ -810,17 +955,28 @@
     });
   }
 
-  /** The page's own arithmetic against the figures Java computed for the whole range. */
-  function selfCheck() {
+  /**
+   * The page's own arithmetic against the figures Java computed for the whole range: from the whole range's counts
+   * on load, and, once decoded, from every interval merged here (fromIntervals).
+   */
+  function selfCheck(fromIntervals) {
     tags.forEach(function (t) {
-      var s = t.window(-Infinity, Infinity).stats;
+      var s = t.whole;
+      if (fromIntervals) {
+        var all = [];
+        for (var k = 0; k < t.s.length; k++) {
+          all.push(k);
+        }
+        s = t.mergeIntervals(all);
+      }
       var mine = {count: s.total, min: s.min(), mean: s.mean(), max: s.max()};
       CHECKED.forEach(function (p) {
         mine['p' + p] = s.valueAtPercentile(Number(p));
       });
       Object.keys(t.check).forEach(function (k) {
         if (mine[k] !== t.check[k]) {
-          reportError('self-check: ' + t.name + ' ' + k + ' is ' + mine[k] + ' here but ' + t.check[k] + ' in Java');
+          reportError('self-check' + (fromIntervals ? ' (intervals merged)' : '') + ': ' + t.name + ' ' + k + ' is '
+            + mine[k] + ' here but ' + t.check[k] + ' in Java');
         }
       });
     });
@@ -828,12 +984,33 @@
 
   document.getElementById('sources').textContent = DATA.sources.join(', ') + ' · StartTime '
     + new Date(DATA.startTimeSec * 1000).toISOString() + ' · ' + charted.length + ' tags';
-  selfCheck();
+  selfCheck(false);
   readAddress();
   tagToggles();
   controls();
   paramsPanel();
+  eventLegend();
   drawTimeCharts();
   recompute();
-  document.body.setAttribute('data-ready', 'true');
+  // How long the page took to open (navigation start to everything drawn), for bench/explorer-open.sh.
+  document.body.setAttribute('data-ready-ms', String(Math.round(performance.now())));
+  // Then, once drawn: every interval inflated and decoded (so a window chosen later is quick), checked against
+  // Java's sums, and a window waiting for them drawn.
+  setTimeout(function () {
+    Promise.all(tags.map(function (t) {
+      return t.inflate();
+    })).then(function () {
+      inflated = true;
+      selfCheck(true);
+      if (waiting) {
+        waiting = false;
+        recompute();
+      }
+      document.body.setAttribute('data-intervals-ms', String(Math.round(performance.now())));
+      document.body.setAttribute('data-ready', 'true');
+    }).catch(function (e) {
+      reportError('the intervals could not be inflated (' + e + '); this page needs a browser with'
+        + ' DecompressionStream (Chrome 80, Firefox 113, Safari 16.4 or later)');
+    });
+  }, 0);
 })();

@@ -1,6 +1,14 @@
 package io.loadgen.plot.html;
 
 import io.loadgen.core.driver.Status;
+import io.loadgen.core.record.IntervalLog;
+import io.loadgen.core.record.StatusTags;
+import io.loadgen.plot.ChartStyle;
+import io.loadgen.plot.LatencyUnit;
+import io.loadgen.plot.LogSeries;
+import io.loadgen.plot.OverTimeChart;
+import io.loadgen.plot.Palette;
+import org.knowm.xchart.XYChart;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -121,6 +129,87 @@ class HtmlExplorerBrowserTest {
     }
 
     /**
+     * One look across the PNG and the page, on a log written here whose content is known: 4 one-second intervals
+     * of READ.intended, READ.service, READ.status, harness.lag and harness.hiccup, a stop-the-world of 150 ms at
+     * 1.2 s and a harness GC of 3 ms at 2.5 s (both within the intervals, so both charts mark them: 1 of each),
+     * and a GC at -0.5 s (the harness starting up, before the first interval: marked by neither). The page gives
+     * READ.intended and READ.service the colours the PNG gives them (Palette's red and blue), marks the same
+     * pauses, leaves the harness tags unchecked and out of the throughput chart (whose one line is READ's).
+     */
+    @Test
+    void thePageLooksAsThePngDoes() throws Exception {
+        long startMs = 1_795_000_000_000L;
+        Path known = dir.resolve("known.hlog");
+        try (IntervalLog out = IntervalLog.open(known)) {
+            out.writeHeader(startMs, List.of("run: driver=test target=1000ops/s threads=1 in_flight_per_thread=1"));
+            out.writeEvent("gc", "harness", startMs - 500, 2_000_000L);
+            for (int k = 0; k < 4; k++) {
+                if (k == 1) {
+                    out.writeEvent("stop-the-world", "stw-mockdb", startMs + 1_200, 150_000_000L);
+                }
+                if (k == 2) {
+                    out.writeEvent("gc", "harness", startMs + 2_500, 3_000_000L);
+                }
+                for (String tag : new String[]{"READ.intended", "READ.service", "harness.lag", "harness.hiccup"}) {
+                    Histogram h = new Histogram(3_600_000_000_000L, 3);
+                    for (long v = 1; v <= 1000; v++) {
+                        h.recordValue(v * (tag.startsWith("READ") ? 1000 : 10)); // 1 µs to 1 ms; 10 ns to 10 µs
+                    }
+                    out.write(stamp(h, tag, startMs, k));
+                }
+                Histogram status = StatusTags.newHistogram();
+                status.recordValueWithCount(0, 1000);
+                out.write(stamp(status, "READ.status", startMs, k));
+            }
+        }
+        Path knownPage = dir.resolve("known.html");
+        HtmlExplorer.write(List.of(known), ExplorerOptions.builder().build(), knownPage);
+        String dom = chromium.dumpDom(knownPage.toUri()).dom();
+        assertTrue(dom.contains("data-ready=\"true\""), "the page's script ran to the end");
+        assertTrue(ERRORS.matcher(dom).find() && ERRORS.matcher(dom).results().allMatch(r -> r.group(1).isEmpty()),
+                "no errors");
+
+        XYChart png = OverTimeChart.build(LogSeries.read(List.of(known), LogSeries.Selection.all(), w -> { }),
+                List.of("READ.intended", "READ.service"), ChartStyle.defaults());
+        for (String[] view : new String[][]{{"READ.intended", "intended"}, {"READ.service", "service"}}) {
+            java.awt.Color c = png.getSeries(OverTimeChart.seriesName(view[0], "p99")).getLineColor();
+            assertEquals(Palette.ofView(view[1]), c, view[0] + " in the PNG");
+            String swatch = "<input type=\"checkbox\" data-tag=\"" + view[0] + "\"><span class=\"swatch\" style=\"background: rgb("
+                    + c.getRed() + ", " + c.getGreen() + ", " + c.getBlue() + ");\">";
+            assertTrue(dom.contains(swatch), view[0] + " in the page: " + swatch);
+        }
+        assertEquals(Palette.INTENDED, new java.awt.Color(0xD6, 0x27, 0x28), "intended is red");
+
+        // The pauses: one of each kind in both, the start-up GC in neither.
+        assertTrue((png.getSeries("stop-the-world (stw-mockdb): 1") != null), "in the PNG");
+        assertTrue((png.getSeries("gc (harness): 1") != null), "in the PNG");
+        assertTrue(dom.contains("data-kind=\"stop-the-world\" data-count=\"1\""), "the page's stop-the-world");
+        assertTrue(dom.contains("data-kind=\"gc\" data-count=\"1\""), "the page's GC, not the start-up one");
+
+        // uPlot's legends name the series drawn: no harness tag among the latencies, READ's throughput alone.
+        String time = between(dom, "id=\"chart-time\"", "id=\"chart-rate\"");
+        String rate = between(dom, "id=\"chart-rate\"", "id=\"chart-dist\"");
+        assertTrue(time.contains(">READ.intended p99<") && time.contains(">READ.service max<"), time);
+        assertTrue(!time.contains("harness.") && !rate.contains("harness."), "harness tags are off by default");
+        assertTrue(rate.contains(">READ ops/s<"), rate);
+        assertEquals(1, Pattern.compile("ops/s<").matcher(rate).results().count(), "one throughput line: " + rate);
+    }
+
+    private static Histogram stamp(Histogram h, String tag, long startMs, int k) {
+        h.setTag(tag);
+        h.setStartTimeStamp(startMs + k * 1000L);
+        h.setEndTimeStamp(startMs + (k + 1) * 1000L);
+        return h;
+    }
+
+    private static String between(String s, String from, String to) {
+        int a = s.indexOf(from);
+        int b = s.indexOf(to, a);
+        assertTrue(a >= 0 && b > a, from + " before " + to);
+        return s.substring(a, b);
+    }
+
+    /**
      * Loads the page with {@code hash}, checks it ran cleanly, and compares every cell of its summary table
      * and status table with report over [start, end]; returns each tag's p99 cell (ns).
      */
@@ -161,9 +250,13 @@ class HtmlExplorerBrowserTest {
                 p99.put(tag, m.group(3));
                 System.out.println("HtmlExplorerBrowserTest " + hash + " [" + start + ", " + end + "] " + tag
                         + ": page p99 " + m.group(3) + " ns = report p99 " + expected + " ns");
-                // As report --json-by tag prints it: p99_us, the same number in µs.
+                // report --json-by tag's p99_us is the same number in µs.
                 double us = ReportWindow.of(log, tag, start, end).json().get("p99_us").doubleValue();
-                assertEquals(BigDecimal.valueOf(us).setScale(3).toPlainString(), m.group(4).replace(",", ""));
+                assertEquals(BigDecimal.valueOf(us).movePointRight(3).longValueExact(), Long.parseLong(m.group(3)));
+            }
+            // The text a person reads: LatencyUnit.human's (3 significant digits: 4.91 ms, 812 µs), in JavaScript.
+            if (!stat.equals("count") && !m.group(4).equals("-")) {
+                assertEquals(LatencyUnit.human(Double.parseDouble(m.group(3))), m.group(4), tag + " " + stat + " as text");
             }
             cells++;
         }

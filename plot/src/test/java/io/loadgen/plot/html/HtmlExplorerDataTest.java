@@ -80,9 +80,10 @@ class HtmlExplorerDataTest {
             }
         }
         assertTrue(compared >= 6 * 12, "every tag's every interval: " + compared);
-        // harness.hiccup is a latency series (a stall's length, in ns), so it comes with the operations' views.
+        // The operations' views, then the harness's own latencies (harness.*, in the order the log has them), then
+        // the status counts.
         assertEquals(List.of("READ.intended", "READ.service", "READ.failed.intended", "READ.failed.service",
-                "harness.hiccup", "harness.lag", "READ.status"), data.tags().stream().map(TagSeries::name).toList());
+                "harness.lag", "harness.hiccup", "READ.status"), data.tags().stream().map(TagSeries::name).toList());
     }
 
     @Test
