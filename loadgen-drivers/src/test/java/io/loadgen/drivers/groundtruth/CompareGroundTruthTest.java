@@ -51,12 +51,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * <p><b>The precondition.</b> The analytic answer holds only while the harness keeps the schedule. On a machine
  * shared with other builds a stall of tens of ms now and then delays a whole interval's operations; that is the
  * machine's latency, not the store's, and it widens that run's interval (it can turn slower into same, never same
- * into slower). A slot where a run's harness verdict is not healthy, or 1 % of its operations started more than
- * 100 µs late (so the harness can move intended p99 by 2 % of its 5 ms at most, a fifth of the change to be seen),
- * is not used: another slot is run, at most 12 more in all; the count is printed. A machine that stalls the harness
- * in more than 12 of 32 slots cannot give the analytic answer at all: then the test is aborted (skipped, saying so),
- * not failed, since the precondition of its ground truth is false; with 1 s runs and a looser precondition, a
- * loaded machine (load average 4-6 on 2 cores) turned the slower store's intended p99 into same in 9 of 20 pairs.
+ * into slower). A slot where a run's harness verdict is not healthy, or more than 0.5 % of its operations started
+ * more than 2 ms late, is not used: another slot is run, at most 12 more in all; the count is printed. A machine
+ * that stalls the harness in more than 12 of 32 slots cannot give the analytic answer: then the test is aborted
+ * (skipped, saying so and naming the lags seen), not failed, since the precondition of its ground truth is false
+ * (under other builds' load, load average 4-6 on 2 cores, the slower store's intended p99 was called same in 9 of
+ * 20 pairs, each of the intervals as wide as the machine's stalls made it).
  *
  * <p><b>Why 19 of 20.</b> With 12,000 operations the p50 of a uniform delay has a standard error of
  * sqrt(0.25 / 12,000) d = 0.0046 d, 0.9 % of p50, so the change between two runs has sd 1.3 % (p90 0.4 %, p99 0.1 %)
@@ -100,10 +100,11 @@ class CompareGroundTruthTest {
                 .waitStrategy(WaitStrategy.PARK).hlog(hlog).seed(seed).build();
         RunResult result = new LoadRun(options, DriverRegistry.find("mockdb"), null).run();
         HarnessVerdict verdict = result.health().verdict();
-        // The harness kept the schedule: its verdict is healthy, and 99 % of the operations started within 100 us of
-        // their intended start (lag p99), so the harness moves intended p99 (about 5 ms) by 2 % at most. Beyond that a
-        // stall of the shared machine, not the store, sets the run's intended tail.
-        boolean kept = (verdict == null || verdict.healthy()) && result.lag().getValueAtPercentile(99) <= 100_000;
+        // The harness kept the schedule: its verdict is healthy, and at most 0.5 % of the operations (60 of 12,000)
+        // started more than 2 ms (40 % of the store's whole delay range) late. Beyond that a stall of the shared
+        // machine, not the store, sets the run's intended tail. (Three runs of 48 threads at once on 2 cores start
+        // their operations up to about 1 ms late at p99 even on an idle machine: a tighter bound rejects every slot.)
+        boolean kept = (verdict == null || verdict.healthy()) && result.lag().getValueAtPercentile(99.5) <= 2_000_000;
         return new Run(hlog, kept, result.lag().getValueAtPercentile(99) / 1e3);
     }
 
@@ -152,7 +153,7 @@ class CompareGroundTruthTest {
                     rejected.append(String.format(Locale.ROOT, " %.0f/%.0f/%.0f", r[0].lagP99Us(), r[1].lagP99Us(),
                             r[2].lagP99Us()));
                     Assumptions.assumeTrue(retries < RETRIES, "the machine stalled the harness in more than " + RETRIES
-                            + " slots (lag p99 above 100 us or an unhealthy verdict; lag p99 in us of the rejected"
+                            + " slots (lag p99.5 above 2 ms or an unhealthy verdict; lag p99 in us of the rejected"
                             + " slots:" + rejected + "): the analytic answer does not hold on it now; run this test on"
                             + " an idle machine");
                     retries++;
