@@ -107,7 +107,7 @@ class CompareGroundTruthTest {
         // p99 even on an idle machine, the same in all three (so the ratios hold), and the diagnosis then often names
         // harness_stalled (1 ms is a tenth of nothing here but of p99.9): the verdict is printed, not required; it
         // rejected 13 slots in a row in one clean-clone CI run whose lags were all below 1.1 ms.
-        boolean kept = result.lag().getValueAtPercentile(99.9) <= 2_000_000;
+        boolean kept = result.lag().getValueAtPercentile(99.5) <= 2_000_000;
         return new Run(hlog, kept, result.lag().getValueAtPercentile(99) / 1e3,
                 verdict == null || verdict.healthy() ? "" : verdict.text());
     }
