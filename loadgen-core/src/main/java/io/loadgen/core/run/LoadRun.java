@@ -7,6 +7,7 @@ import io.loadgen.core.StopSignal;
 import io.loadgen.core.diagnosis.Diagnoser;
 import io.loadgen.core.diagnosis.Diagnosis;
 import io.loadgen.core.diagnosis.Evidence;
+import io.loadgen.core.diagnosis.Figures;
 import io.loadgen.core.diagnosis.Latencies;
 import io.loadgen.core.driver.AsyncDriver;
 import io.loadgen.core.driver.Driver;
@@ -394,12 +395,13 @@ public final class LoadRun {
         long budget = Limits.heapBudgetBytes();
         long fit = budget / perThread;
         if (options.threads() > fit) {
-            throw new BadInputException(io.loadgen.core.diagnosis.Figures.plural(options.threads(), "thread") + " need about "
+            throw new BadInputException(Figures.plural(options.threads(), "thread") + " need about "
                     + Limits.bytes(perThread * options.threads()) + " of preallocated histograms"
                     + (inFlightPerThread > 0 ? " and in-flight slots" : "") + " (" + Limits.bytes(perThread)
                     + " per thread for " + opTypes + " operation type" + (opTypes == 1 ? "" : "s")
                     + "), more than half this JVM's maximum heap (" + Limits.bytes(Limits.maxHeapBytes())
-                    + "): at most " + io.loadgen.core.diagnosis.Figures.plural(fit, "thread") + " fit" + (fit == 1 ? "s" : "") + "; lower --threads (or the workload's threadcount)"
+                    + "): at most " + Figures.plural(fit, "thread") + (fit == 1 ? " fits" : " fit")
+                    + "; lower --threads (or the workload's threadcount)"
                     + (inFlightPerThread > 1 ? " or --max-in-flight" : "")
                     + ", or give a larger heap, e.g. LOADGEN_JAVA_OPTS=-Xmx8g");
         }
