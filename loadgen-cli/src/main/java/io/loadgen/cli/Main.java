@@ -22,7 +22,7 @@ import java.util.Set;
  * The launcher: parses the command line, runs one subcommand, maps the outcome to an exit code.
  * Called once, on the main thread.
  *
- * <p>Exit codes ({@link #EXIT_CODES}, the README's table): 0 success; 1 the run failed, an output could not be
+ * <p>Exit codes ({@link #EXIT_CODES}, docs/reliability.md's table): 0 success; 1 the run failed, an output could not be
  * written in full, or the heap ran out (one line naming the limit and how to raise it); 2 bad input (one line on
  * stderr naming the problem and the fix; a stack trace only with {@code -v}); 3 {@code gate}'s input is damaged and
  * was not judged, or a sharded run's logs lack a shard or hold one twice ({@code report}, {@code gate}), or logs of

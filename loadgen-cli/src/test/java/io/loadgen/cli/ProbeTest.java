@@ -37,11 +37,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The probe (issue 24, item 7): hostile and careless inputs across every command, as a table
  * ({@code probe/cases.tsv}: exit code, the fragment the line must name, the arguments). For each: that exit code,
  * exactly one line on stderr that starts {@code loadgen: } and names the culprit, no stack trace, nothing on
- * stdout for bad input (a gate that found damage still prints its table), no input file changed (every fixture's SHA-256 before and after) and no output file written. The README's
- * reliability section publishes the table's size.
+ * stdout for bad input (a gate that found damage still prints its table), no input file changed (every fixture's SHA-256 before and after) and no output file written. The
+ * reliability page (docs/reliability.md) publishes the table's size.
  */
 class ProbeTest {
-    /** The README's promise; the table may grow, never shrink below it. */
+    /** The reliability page's promise; the table may grow, never shrink below it. */
     static final int AT_LEAST = 200;
 
     @TempDir
@@ -139,12 +139,12 @@ class ProbeTest {
     }
 
     @Test
-    void theTableHoldsAtLeastTheNumberTheReadmePublishes() throws IOException {
+    void theTableHoldsAtLeastTheNumberTheDocsPublish() throws IOException {
         int rows = table().size();
         assertTrue(rows >= AT_LEAST, rows + " cases");
-        String readme = Files.readString(Path.of("../README.md"));
-        assertTrue(readme.contains(String.format("%,d hostile or careless inputs", rows)),
-                "the README's reliability section gives the probe's size: " + String.format("%,d", rows));
+        String page = Files.readString(Path.of("../docs/reliability.md"));
+        assertTrue(page.contains(String.format("%,d hostile or careless inputs", rows)),
+                "docs/reliability.md gives the probe's size: " + String.format("%,d", rows));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -6,6 +6,7 @@ import picocli.CommandLine;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,12 +15,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Every loadgen command line the READMEs show parses with the real commands' specs, so no example drifts from the
+ * Every loadgen command line the README and the {@code docs/} pages show parses with the real commands' specs, so no example drifts from the
  * options: an option renamed or removed fails here, not for a user. The command lines are those in code blocks
  * (with or without a {@code $ } prompt, {@code \} continuations joined, a GitHub Actions {@code run:} step's
  * folded lines joined) and in inline code, that start with {@code ./loadgen} or {@code java -jar
@@ -28,7 +30,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * them are parsed all the same. A few cheap ones also run, below.
  */
 class ReadmeExamplesTest {
-    private static final List<Path> DOCS = List.of(Path.of("../README.md"), Path.of("../workloads/README.md"));
+    /** The README, the workloads' README, and every page under {@code docs/} (the generated reference too). */
+    private static final List<Path> DOCS = docs();
     private static final Pattern FENCE = Pattern.compile("^\\s*```");
     private static final Pattern INLINE = Pattern.compile("`((?:\\./loadgen|java -jar loadgen-cli/target/loadgen\\.jar) [^`]+)`");
     private static final Pattern LAUNCHER = Pattern.compile(
@@ -61,18 +64,22 @@ class ReadmeExamplesTest {
             }
         }
         assertEquals(List.of(), failures, String.join("\n", failures));
-        assertTrue(parsed >= 40, "the READMEs' examples were found: " + parsed);
+        assertTrue(parsed >= 80, "the docs' examples were found: " + parsed);
     }
 
     /**
-     * The README's examples that need nothing but this JVM and write no file run for real, their {@code --duration}
-     * cut to 200 ms, and succeed; the bad-input example prints the line the README shows.
+     * The docs' examples that need nothing but this JVM and write no file run for real, their {@code --duration}
+     * cut to 200 ms, and succeed; the bad-input example prints the line the docs show.
      */
     @Test
     void cheapExamplesRunAsPrinted() throws IOException {
         List<String> all = new ArrayList<>();
-        for (Example e : examples(DOCS.get(0))) {
-            all.add(e.line);
+        StringBuilder text = new StringBuilder();
+        for (Path doc : DOCS) {
+            for (Example e : examples(doc)) {
+                all.add(e.line);
+            }
+            text.append(Files.readString(doc)).append('\n');
         }
         for (String example : List.of("drivers", "run --help", "run --driver noop --duration 5s -q",
                 "run --driver noop --threads 2 --duration 5s -q",
@@ -90,9 +97,19 @@ class ReadmeExamplesTest {
         assertTrue(all.contains(bad), bad);
         Cli cli = Cli.run(ShellWords.split(bad).toArray(new String[0]));
         assertEquals(2, cli.exitCode, cli.err);
-        String readme = Files.readString(DOCS.get(0));
-        assertTrue(readme.contains("$ ./loadgen " + bad + "\n  " + cli.err.strip() + "\n"),
-                "the README shows what it prints: " + cli.err);
+        assertTrue(text.toString().contains("$ ./loadgen " + bad + "\n  " + cli.err.strip() + "\n"),
+                "the docs show what it prints: " + cli.err);
+    }
+
+    /** Every Markdown page the tests read for examples, in a stable order. */
+    static List<Path> docs() {
+        List<Path> docs = new ArrayList<>(List.of(Path.of("../README.md"), Path.of("../workloads/README.md")));
+        try (Stream<Path> pages = Files.walk(Path.of("../docs"))) {
+            pages.filter(p -> p.toString().endsWith(".md")).sorted().forEach(docs::add);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return List.copyOf(docs);
     }
 
     /** Null when {@code args} parse with the real command spec, else picocli's message. */

@@ -16,7 +16,7 @@ import java.util.Map;
  * ({@link #shade}). Tags that are no loadgen view (another tool's log, a .hgrm file of any name) take
  * {@link #OTHERS} in turn. Stateless; any thread.
  *
- * <p>The README's plot section has the table of views and colours; keep it in step.
+ * <p>docs/plot.md has the table of views and colours; keep it in step.
  */
 public final class Palette {
     /** Each operation's latency from its intended start: what users see. */

@@ -503,8 +503,8 @@ class DiagnosisScenariosTest {
     /**
      * 7. The generator cannot issue this fast: the real {@code noop} driver asked for 20,000,000 ops/s on one
      * thread for 1 s, a 50 ns gap. A no-op call takes a few dozen ns, and the harness's own work between two
-     * operations (recording in its histograms, choosing the next, reading the clock: 60-85 ns, see the README's
-     * performance section) at least as much, so the thread is behind all the time and the harness's share of that
+     * operations (recording in its histograms, choosing the next, reading the clock: 60-85 ns, see
+     * docs/performance.md) at least as much, so the thread is behind all the time and the harness's share of that
      * time is about half or more: above Diagnoser's limits (behind at least half the time, the harness's share at
      * least 25%). No target cause: the target answered in nanoseconds.
      */

@@ -29,7 +29,7 @@ class RedisBadInputTest {
         assertFalse(e.getMessage().contains("\n"), e.getMessage());
     }
 
-    /** The exact line the README shows under "A server that cannot be reached at start". */
+    /** The exact line docs/drivers/redis.md shows under "A server that cannot be reached at start". */
     @Test
     void refusedConnectionNamesTheUriAndHowToFixIt() throws Exception {
         String uri = "redis://127.0.0.1:" + RedisServerProcess.freePort();
