@@ -3,6 +3,7 @@ package io.loadgen.cli;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Properties;
@@ -29,6 +30,24 @@ class VersionTest {
         assertTrue(git.getProperty("git.commit.id.abbrev", "").matches("[0-9a-f]{7,40}"), git.toString());
         assertTrue(git.getProperty("git.dirty", "").matches("true|false"), git.toString());
         assertTrue(Version.commit(git).startsWith("commit " + git.getProperty("git.commit.id.abbrev")), git.toString());
+    }
+
+    @Test
+    void theCommitIsThisCheckoutsHeadInAWorktreeToo() throws Exception {
+        // A linked worktree's .git is a file; the plugin's JGit would read the main repository's HEAD there
+        // (loadgen-cli/pom.xml, profile git-worktree). The git command says which commit is checked out here.
+        Assumptions.assumeTrue(Files.exists(Path.of("..", ".git")), "no .git here: the build had no commit to read");
+        String head;
+        try {
+            Process git = new ProcessBuilder("git", "-C", "..", "rev-parse", "HEAD").redirectErrorStream(true).start();
+            head = new String(git.getInputStream().readAllBytes()).strip();
+            Assumptions.assumeTrue(git.waitFor() == 0, "git rev-parse HEAD: " + head);
+        } catch (IOException e) {
+            Assumptions.abort("no git command here: " + e.getMessage());
+            return;
+        }
+        String id = Version.gitProperties().getProperty("git.commit.id.abbrev", "");
+        assertTrue(id.length() >= 7 && head.startsWith(id), "the build's commit " + id + " is HEAD, " + head);
     }
 
     @Test
