@@ -132,7 +132,7 @@ final class RunReporter {
             if (run.intervalLogFailure() != null) {
                 failures.add("--hlog", options.hlog(), run.intervalLogFailure());
             }
-            report(result, options, YcsbClientStats.ofThisJvm(run.driverCloseNs()), json, hgrmDir, failures);
+            report(result, options, YcsbClientStats.since(run.gcAtStart(), run.driverCloseNs()), json, hgrmDir, failures);
             if (epilogue != null) {
                 epilogue.accept(result);
             }
@@ -207,13 +207,17 @@ final class RunReporter {
         }
         if (result.unissuedOps() > 0) {
             out.println();
-            out.println("The run ended " + Figures.plural(result.unissuedOps(), "operation") + " behind schedule: they were due before it"
-                    + " ended but never issued, so no view includes them (each had already waited).");
+            boolean one = result.unissuedOps() == 1;
+            out.println("The run ended " + Figures.plural(result.unissuedOps(), "operation") + " behind schedule: "
+                    + (one ? "it was" : "they were") + " due before it ended but never issued, so no view includes "
+                    + (one ? "it (it had already waited)." : "them (each had already waited)."));
         }
         out.println();
         out.println(concurrency(result));
         Number heldBack = result.harness().get("held_back_by_max_in_flight");
-        if (heldBack != null && heldBack.longValue() > 0 && result.throttled()) {
+        // A few waits are the schedule's own jitter (an operation due while the one before it on its slot was still
+        // being answered); a note on them only asks the user to act on nothing. One in a hundred is worth a look.
+        if (heldBack != null && result.throttled() && heldBack.longValue() * 100 >= Math.max(1, result.totalOperations())) {
             out.println();
             out.println(Figures.plural(heldBack.longValue(), "operation") + " waited for a free in-flight slot (--max-in-flight, or the driver's own"
                     + " limit); the wait is in intended, not dropped. A slow target fills the slots; if the target is"

@@ -27,6 +27,7 @@ import io.loadgen.core.summary.CorrectedBasis;
 import io.loadgen.core.summary.OpResult;
 import io.loadgen.core.summary.RunInfo;
 import io.loadgen.core.summary.RunResult;
+import io.loadgen.core.summary.YcsbClientStats;
 import io.loadgen.core.time.Durations;
 import io.loadgen.core.time.NanoClock;
 import io.loadgen.core.workload.OperationPlan;
@@ -35,8 +36,6 @@ import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.lang.management.GarbageCollectorMXBean;
-import java.lang.management.ManagementFactory;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -87,6 +86,7 @@ public final class LoadRun {
     private IOException intervalLogFailure;
     private DriverProperties properties;
     private long driverCloseNs = -1;
+    private volatile List<YcsbClientStats.Collector> gcAtStart = List.of();
     /** Set when the schedule starts (the driver open and warm): from then on a stop ends with a report. */
     private volatile boolean started;
     private volatile boolean waitingForStart;
@@ -271,7 +271,8 @@ public final class LoadRun {
             // pauses in its first seconds. Collect them now, before t0 (the pause is not the run's).
             System.gc();
         }
-        long[] gcBefore = gcTotals();
+        gcAtStart = YcsbClientStats.collectorsNow();
+        long[] gcBefore = gcTotals(gcAtStart);
 
         // Everything is built (and its classes loaded); only now fix the start, a little ahead of the threads.
         long t0Ns;
@@ -577,7 +578,7 @@ public final class LoadRun {
             heldBack += w.heldBack();
             inFlightAtEnd += w.inFlightAtEnd();
         }
-        long[] gcAfter = gcTotals();
+        long[] gcAfter = gcTotals(YcsbClientStats.collectorsNow());
         Map<String, Number> harness = new LinkedHashMap<>();
         harness.put("max_in_flight_per_thread", inFlightPerThread);
         harness.put("max_concurrency", (long) options.threads() * inFlightPerThread);
@@ -715,12 +716,20 @@ public final class LoadRun {
         return "target=" + options.targetOpsPerSec() + " duration=" + options.duration() + " warmup=" + options.warmup();
     }
 
-    private static long[] gcTotals() {
+    /**
+     * The JVM's collectors' totals when the run started (after the driver's warm-up and the collection before t0),
+     * for the YCSB lines that count the run's collections; empty before {@link #run()} starts the clock.
+     */
+    public List<YcsbClientStats.Collector> gcAtStart() {
+        return gcAtStart;
+    }
+
+    private static long[] gcTotals(List<YcsbClientStats.Collector> collectors) {
         long count = 0;
         long timeMs = 0;
-        for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
-            count += Math.max(0, gc.getCollectionCount());
-            timeMs += Math.max(0, gc.getCollectionTime());
+        for (YcsbClientStats.Collector c : collectors) {
+            count += c.count();
+            timeMs += c.timeMs();
         }
         return new long[]{count, timeMs};
     }
