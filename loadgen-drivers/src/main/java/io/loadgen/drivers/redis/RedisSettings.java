@@ -54,7 +54,7 @@ record RedisSettings(RedisURI uri, String uriText, long timeoutNs, int fieldCoun
                     + "LPOP|LRANGE|SADD|SREM|SMEMBERS|SISMEMBER|ZADD|ZRANGE|ZRANGEBYSCORE|ZINCRBY|HSET|HGET|HGETALL,"
                     + " key: {prefix, count, distribution: uniform|zipfian|sequential}, weight', with value: {size} or"
                     + " {min, max}, ttl, field, member ... as the command takes; each its own operation type and"
-                    + " series, mixed by weight (docs/drivers/redis.md)"),
+                    + " series, mixed by weight (docs/drivers/redis.md; a sample: workloads/redis-datatypes.yaml)"),
             new PropertySpec(DataTypeRequests.DATA_INTEGRITY, "false", "YCSB's dataintegrity for " + DataTypeRequests.REQUESTS
                     + ": values written carry their key and a version, and every value read (GET, HGET, HGETALL, LPOP,"
                     + " LRANGE) is checked; one the run did not write for its key completes as UNEXPECTED_STATE"));
