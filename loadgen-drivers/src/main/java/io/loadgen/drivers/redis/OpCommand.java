@@ -3,12 +3,9 @@ package io.loadgen.drivers.redis;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.codec.RedisCodec;
 import io.lettuce.core.output.CommandOutput;
-import io.lettuce.core.protocol.Command;
 import io.lettuce.core.protocol.CommandArgs;
 import io.lettuce.core.protocol.CommandType;
 import io.loadgen.core.driver.Status;
-
-import java.util.concurrent.CancellationException;
 
 /**
  * A one-command operation (a READ or an UPDATE) whose reply goes straight to its {@link InFlight.Op},
@@ -18,14 +15,12 @@ import java.util.concurrent.CancellationException;
  * {@link #complete()} or {@link #completeExceptionally} on the connection's event loop, or {@link #cancel()}
  * when the connection gives it up.
  */
-final class OpCommand extends Command<String, byte[], Long> {
-    private final InFlight.Op pending;
+final class OpCommand extends PendingCommand<Long> {
     private final boolean emptyIsNotFound;
 
     private OpCommand(CommandType type, CommandOutput<String, byte[], Long> output, CommandArgs<String, byte[]> args,
                       InFlight.Op pending, boolean emptyIsNotFound) {
-        super(type, output, args);
-        this.pending = pending;
+        super(type, output, args, pending);
         this.emptyIsNotFound = emptyIsNotFound;
     }
 
@@ -61,18 +56,5 @@ final class OpCommand extends Command<String, byte[], Long> {
         } else {
             pending.accept(emptyIsNotFound && output.get() == 0 ? Status.NOT_FOUND : Status.OK, null);
         }
-    }
-
-    @Override
-    public boolean completeExceptionally(Throwable error) {
-        boolean first = super.completeExceptionally(error);
-        pending.accept(null, error);
-        return first;
-    }
-
-    @Override
-    public void cancel() {
-        super.cancel();
-        pending.accept(null, new CancellationException("the connection gave the command up"));
     }
 }
