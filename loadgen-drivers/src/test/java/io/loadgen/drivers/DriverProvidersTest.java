@@ -78,6 +78,17 @@ class DriverProvidersTest {
     }
 
     @org.junit.jupiter.api.Test
+    void ycsbOperationsIndexesNameTheirTypes() {
+        List<String> names = io.loadgen.drivers.support.YcsbOperations.NAMES;
+        assertEquals("READ", names.get(io.loadgen.drivers.support.YcsbOperations.READ));
+        assertEquals("UPDATE", names.get(io.loadgen.drivers.support.YcsbOperations.UPDATE));
+        assertEquals("INSERT", names.get(io.loadgen.drivers.support.YcsbOperations.INSERT));
+        assertEquals("SCAN", names.get(io.loadgen.drivers.support.YcsbOperations.SCAN));
+        assertEquals("READ-MODIFY-WRITE", names.get(io.loadgen.drivers.support.YcsbOperations.READ_MODIFY_WRITE));
+        assertEquals("DELETE", names.get(io.loadgen.drivers.support.YcsbOperations.DELETE));
+    }
+
+    @org.junit.jupiter.api.Test
     void pingIssuesItsOwnSingleOperation() {
         assertEquals(List.of("PING"), find("ping").operations());
     }

@@ -7,6 +7,7 @@ import io.loadgen.core.driver.Status;
 import io.loadgen.drivers.redis.FieldLengths;
 import io.loadgen.drivers.support.Causes;
 import io.loadgen.drivers.support.WorkerRandoms;
+import io.loadgen.drivers.support.YcsbOperations;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
@@ -37,19 +38,17 @@ final class YcsbDriver implements Driver {
     /** loadgen's status for each of YCSB's, by {@link YcsbBinding#STATUS_NAMES} index. */
     private static final Status[] STATUSES = YcsbBinding.STATUS_NAMES.stream()
             .map(n -> n.equals("BATCHED_OK") ? Status.OK : Status.valueOf(n)).toArray(Status[]::new);
-    private static final int READ = 0;
-    private static final int UPDATE = 1;
-    private static final int INSERT = 2;
-    private static final int SCAN = 3;
-    private static final int READ_MODIFY_WRITE = 4;
-    private static final int DELETE = 5;
     /** How many records a SCAN reads when the run has no workload to say (the redis driver's default too). */
     static final int DEFAULT_SCAN_LENGTH = 10;
     /** Values are views into a buffer this much longer than the longest value, at a random offset. */
     private static final int VALUE_SPREAD = 1 << 16;
     /** A key no workload makes ({@code user<n>} are), read during warm-up. */
     static final String WARM_UP_KEY = "loadgen-warmup";
-    private static final int WARM_UP_ROUNDS = 20;
+    /**
+     * Warm-up reads per DB, at most: the binding's classes are new to this JVM at every open (a class loader of
+     * their own), so its client runs interpreted until the JIT has seen a few thousand calls.
+     */
+    static final int WARM_UP_ROUNDS = 2000;
 
     private final YcsbBinding binding;
     private final Slot[] slots;
@@ -148,26 +147,26 @@ final class YcsbDriver implements Driver {
     /** One YCSB operation, as CoreWorkload's doTransaction* and doInsert call the DB; returns the DB's status. */
     private Object call(Slot slot, int type, String key, long keyNumber, int field, int scanLength) throws Throwable {
         switch (type) {
-            case READ:
+            case YcsbOperations.READ:
                 return read(slot, key, field < 0 ? null : oneField[field]);
-            case UPDATE:
+            case YcsbOperations.UPDATE:
                 return binding.update(slot.db, table, key, values(slot, keyNumber, field));
-            case INSERT:
+            case YcsbOperations.INSERT:
                 return binding.insert(slot.db, table, key, values(slot, keyNumber, -1));
-            case SCAN:
+            case YcsbOperations.SCAN:
                 try {
                     return binding.scan(slot.db, table, key, scanLength > 0 ? scanLength : DEFAULT_SCAN_LENGTH,
                             field < 0 ? null : oneField[field], slot.rows);
                 } finally {
                     slot.rows.clear();
                 }
-            case READ_MODIFY_WRITE:
+            case YcsbOperations.READ_MODIFY_WRITE:
                 // YCSB reads, then writes whatever the read said; the first status that is not OK is the outcome.
                 Object read = read(slot, key, readAllFields ? null : oneField[slot.random.nextInt(fieldNames.length)]);
                 Object written = binding.update(slot.db, table, key,
                         values(slot, keyNumber, writeAllFields ? -1 : slot.random.nextInt(fieldNames.length)));
                 return binding.statusCode(read) == 0 ? written : read;
-            case DELETE:
+            case YcsbOperations.DELETE:
                 return binding.delete(slot.db, table, key);
             default:
                 throw new IllegalArgumentException("operation type " + type + " is not one of YCSB's six");
@@ -234,7 +233,10 @@ final class YcsbDriver implements Driver {
         return STATUSES[code];
     }
 
-    /** Reads a key no workload writes ({@value #WARM_UP_KEY}) on every DB, a few times, within the budget. */
+    /**
+     * Reads a key no workload writes ({@value #WARM_UP_KEY}) on every DB in turn, {@value #WARM_UP_ROUNDS} times each
+     * at most, within the budget.
+     */
     @Override
     public void warmUp(long budgetNs) {
         long endNs = System.nanoTime() + budgetNs;
