@@ -46,4 +46,14 @@ class YcsbDriverCliTest {
         assertEquals(50, calls, "BasicDB printed each of the 50 operations");
         assertTrue(cli.out.contains("[DRIVER], db_instances, 2"), cli.out);
     }
+
+    @Test
+    void aClassThatIsNotThereIsOneLineAndExitCode2() {
+        Cli cli = Cli.run("run", "--driver", "ycsb", "-p", "ycsb.classpath=" + YCSB_LIB, "-p", "ycsb.db=RedisClient",
+                "--operations", "1");
+        assertEquals(2, cli.exitCode, cli.err);
+        assertEquals("loadgen: class RedisClient (ycsb.db) is not in ycsb.classpath; give the binding's DB class and"
+                + " list its lib folder, e.g. -p ycsb.classpath=ycsb-0.17.0/lib" + java.io.File.pathSeparator
+                + "ycsb-0.17.0/redis-binding/lib -p ycsb.db=site.ycsb.db.RedisClient", cli.err.strip());
+    }
 }

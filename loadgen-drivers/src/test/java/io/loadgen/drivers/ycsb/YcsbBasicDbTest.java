@@ -125,6 +125,31 @@ class YcsbBasicDbTest {
         assertEquals(2L, r.driverStats().get("db_instances"));
     }
 
+    /**
+     * YCSB's statuses map to loadgen's by name: a binding that answers each of YCSB's constants, a Status it made
+     * itself with a YCSB name and one with another name, and null, by key number (StatusPerKeyDB, compiled with the
+     * tests' bindings). Keys run 0..23 on one thread, so each of the 12 answers comes twice.
+     */
+    @Test
+    void ycsbsStatusesMapByNameBatchedOkIsOkAndOtherNamesAreErrors() throws Exception {
+        RunOptions options = RunOptions.builder("ycsb").property("ycsb.classpath",
+                        YcsbFolder.classpath(YcsbFolder.lib(), YcsbFolder.redisBinding()))
+                .property("ycsb.db", "site.ycsb.db.loadgen.StatusPerKeyDB").operation("UPDATE").operations(24L)
+                .threads(1).coldStart(true).build();
+        RunResult r = new LoadRun(options, new YcsbDriverProvider(), null).run();
+        OpResult updates = r.operations().get(0);
+        assertEquals(24, updates.count());
+        assertEquals(4, updates.statusCount(Status.OK), "OK and BATCHED_OK");
+        assertEquals(6, updates.statusCount(Status.ERROR), "ERROR, a name YCSB lacks, and null");
+        assertEquals(4, updates.statusCount(Status.NOT_FOUND), "core's NOT_FOUND and the binding's own");
+        for (Status s : List.of(Status.NOT_IMPLEMENTED, Status.UNEXPECTED_STATE, Status.BAD_REQUEST, Status.FORBIDDEN,
+                Status.SERVICE_UNAVAILABLE)) {
+            assertEquals(2, updates.statusCount(s), s.name());
+        }
+        assertEquals(2L, r.driverStats().get("batched_ok"));
+        assertEquals(4L, r.driverStats().get("other_statuses"));
+    }
+
     @Test
     void basicdbVerboseFalseIsAPropertyLoadgenDoesNotKnowAndReachesBasicDb() throws Exception {
         Map.Entry<RunResult, String> run = run(false);

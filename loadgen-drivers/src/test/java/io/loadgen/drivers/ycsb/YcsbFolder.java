@@ -22,7 +22,8 @@ import java.util.stream.Stream;
  * The tests' "YCSB release", laid out as one: {@code target/ycsb/lib} holds YCSB 0.17.0's core and the libraries
  * its pom names, {@code target/ycsb/redis-binding/lib} holds Jedis and its libraries (both copied there by the
  * maven-dependency-plugin at generate-test-resources, and on no classpath of the tests), and {@link #redisBinding}
- * adds the binding of {@code src/test/ycsb-binding}, compiled here against core's jar and Jedis, as its own jar.
+ * adds the bindings of {@code src/test/ycsb-binding} (a Jedis one, and one that answers every status), compiled
+ * here against core's jar and Jedis, as a jar of their own.
  * Tests run in the module's folder. Any test thread; the binding is built once per JVM.
  */
 final class YcsbFolder {
