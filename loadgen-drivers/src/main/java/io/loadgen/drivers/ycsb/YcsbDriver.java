@@ -12,8 +12,10 @@ import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.Logger;
 
 import java.lang.reflect.UndeclaredThrowableException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SplittableRandom;
@@ -54,7 +56,8 @@ final class YcsbDriver implements Driver {
     private final Slot[] slots;
     private final String table;
     private final String[] fieldNames;
-    private final Set<String>[] oneField;
+    /** For each field, the one-field set a READ of that field passes, as YCSB's CoreWorkload builds it. */
+    private final List<Set<String>> oneField;
     private final FieldLengths lengths;
     private final int zeroPadding;
     private final boolean readAllFields;
@@ -81,7 +84,6 @@ final class YcsbDriver implements Driver {
         }
     }
 
-    @SuppressWarnings("unchecked")
     private YcsbDriver(YcsbBinding binding, YcsbSettings settings, Slot[] slots, long seed) {
         this.binding = binding;
         this.slots = slots;
@@ -91,11 +93,12 @@ final class YcsbDriver implements Driver {
         this.readAllFields = settings.readAllFields();
         this.writeAllFields = settings.writeAllFields();
         this.fieldNames = new String[settings.fieldCount()];
-        this.oneField = new Set[fieldNames.length];
+        List<Set<String>> sets = new ArrayList<>();
         for (int f = 0; f < fieldNames.length; f++) {
             fieldNames[f] = settings.fieldNamePrefix() + f;
-            oneField[f] = Set.of(fieldNames[f]);
+            sets.add(Set.of(fieldNames[f]));
         }
+        this.oneField = List.copyOf(sets);
         SplittableRandom random = new SplittableRandom(seed ^ 0x5DEECE66DL);
         this.valueBytes = new byte[VALUE_SPREAD + lengths.max()];
         for (int i = 0; i < valueBytes.length; i++) {
@@ -148,7 +151,7 @@ final class YcsbDriver implements Driver {
     private Object call(Slot slot, int type, String key, long keyNumber, int field, int scanLength) throws Throwable {
         switch (type) {
             case YcsbOperations.READ:
-                return read(slot, key, field < 0 ? null : oneField[field]);
+                return read(slot, key, field < 0 ? null : oneField.get(field));
             case YcsbOperations.UPDATE:
                 return binding.update(slot.db, table, key, values(slot, keyNumber, field));
             case YcsbOperations.INSERT:
@@ -156,13 +159,14 @@ final class YcsbDriver implements Driver {
             case YcsbOperations.SCAN:
                 try {
                     return binding.scan(slot.db, table, key, scanLength > 0 ? scanLength : DEFAULT_SCAN_LENGTH,
-                            field < 0 ? null : oneField[field], slot.rows);
+                            field < 0 ? null : oneField.get(field), slot.rows);
                 } finally {
                     slot.rows.clear();
                 }
             case YcsbOperations.READ_MODIFY_WRITE:
                 // YCSB reads, then writes whatever the read said; the first status that is not OK is the outcome.
-                Object read = read(slot, key, readAllFields ? null : oneField[slot.random.nextInt(fieldNames.length)]);
+                Set<String> fields = readAllFields ? null : oneField.get(slot.random.nextInt(fieldNames.length));
+                Object read = read(slot, key, fields);
                 Object written = binding.update(slot.db, table, key,
                         values(slot, keyNumber, writeAllFields ? -1 : slot.random.nextInt(fieldNames.length)));
                 return binding.statusCode(read) == 0 ? written : read;
