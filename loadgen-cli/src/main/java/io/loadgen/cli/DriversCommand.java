@@ -34,6 +34,10 @@ final class DriversCommand implements Callable<Integer> {
             for (PropertySpec s : p.properties()) {
                 out.printf("  -p %s=%s%n      %s%n", s.name(), s.defaultValue(), s.description());
             }
+            if (p.passesPropertiesThrough()) {
+                out.printf("  -p KEY=VALUE%n      any other key is passed on to what it runs, with every workload"
+                        + " property%n");
+            }
             out.println();
         }
         return 0;

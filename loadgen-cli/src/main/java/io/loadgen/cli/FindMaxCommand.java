@@ -192,8 +192,7 @@ final class FindMaxCommand implements Callable<Integer> {
             }
         };
         RunOptions first = stepOptions.forStep(1, from);
-        DriverProperties.of(provider.name(), provider.properties(), first.properties(),
-                WorkloadOptions::didYouMean); // bad properties fail now
+        DriverProperties.of(provider, first.properties(), WorkloadOptions::didYouMean); // bad properties fail now
         if (StabilityDetector.WINDOW * first.interval().toNanos() > maxStep.toNanos()) {
             throw new BadInputException("--max-step " + Durations.format(maxStep) + " holds fewer than "
                     + StabilityDetector.WINDOW + " intervals of " + Durations.format(first.interval())

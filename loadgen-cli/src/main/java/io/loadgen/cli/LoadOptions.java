@@ -385,10 +385,16 @@ final class LoadOptions {
                         "; its own properties ('loadgen drivers') may hold one under another name"),
                         timeout);
             }
-            ycsb = YcsbClientProperties.translate(all);
+            ycsb = YcsbClientProperties.translate(all, passesPropertiesThrough());
             all = new LinkedHashMap<>(ycsb.properties());
         }
         return all;
+    }
+
+    /** Whether the driver hands every property on (ycsb, to its binding): then YCSB's keys are not translated. */
+    private boolean passesPropertiesThrough() {
+        return driver != null && DriverRegistry.all().stream()
+                .anyMatch(p -> p.name().equals(driver) && p.passesPropertiesThrough());
     }
 
     /**

@@ -148,8 +148,7 @@ final class SweepCommand implements Callable<Integer> {
         };
         RunOptions first = stepOptions.forStep(1, plan.get(0));
         load.announceShard("per step " + plan.stream().map(LoadOptions::opsPerSec).toList(), first.operations());
-        DriverProperties.of(provider.name(), provider.properties(), first.properties(),
-                WorkloadOptions::didYouMean); // bad properties fail now
+        DriverProperties.of(provider, first.properties(), WorkloadOptions::didYouMean); // bad properties fail now
         String planned = plannedLength(stepOptions, plan);
         if (planned != null && !quiet) {
             io.err().println(planned);

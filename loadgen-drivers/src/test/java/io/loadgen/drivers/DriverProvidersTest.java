@@ -17,6 +17,7 @@ import java.util.Optional;
 import java.util.ServiceLoader;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -33,13 +34,13 @@ class DriverProvidersTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb", "queue", "ping", "redis"})
+    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb", "queue", "ping", "redis", "ycsb"})
     void serviceLoaderFindsProviderByName(String name) {
         assertEquals(name, find(name).name());
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb", "redis"})
+    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb", "redis", "ycsb"})
     void providerIssuesYcsbOperationsWithReadFirst(String name) {
         assertEquals(List.of("READ", "UPDATE", "INSERT", "SCAN", "READ-MODIFY-WRITE", "DELETE"),
                 find(name).operations());
@@ -57,12 +58,34 @@ class DriverProvidersTest {
         }
     }
 
+    /** Only a driver that hands properties on (ycsb, to its binding) takes keys it does not declare. */
     @ParameterizedTest
-    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb", "queue", "ping", "redis"})
+    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb", "queue", "ping", "redis", "http"})
+    void everyOtherDriverRefusesAKeyItDoesNotDeclare(String name) {
+        DriverProvider provider = find(name);
+        assertFalse(provider.passesPropertiesThrough(), name);
+        BadInputException e = assertThrows(BadInputException.class, () ->
+                DriverProperties.of(provider, Map.of("mongodb.url", "mongodb://127.0.0.1"), key -> ""));
+        assertTrue(e.getMessage().startsWith("driver " + name + " has no property 'mongodb.url'"), e.getMessage());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb", "queue", "ping", "redis", "ycsb"})
     void everyPropertyNameCarriesTheDriverPrefix(String name) {
         for (PropertySpec spec : find(name).properties()) {
             assertTrue(spec.name().startsWith(name + "."), spec.name());
         }
+    }
+
+    @org.junit.jupiter.api.Test
+    void ycsbOperationsIndexesNameTheirTypes() {
+        List<String> names = io.loadgen.drivers.support.YcsbOperations.NAMES;
+        assertEquals("READ", names.get(io.loadgen.drivers.support.YcsbOperations.READ));
+        assertEquals("UPDATE", names.get(io.loadgen.drivers.support.YcsbOperations.UPDATE));
+        assertEquals("INSERT", names.get(io.loadgen.drivers.support.YcsbOperations.INSERT));
+        assertEquals("SCAN", names.get(io.loadgen.drivers.support.YcsbOperations.SCAN));
+        assertEquals("READ-MODIFY-WRITE", names.get(io.loadgen.drivers.support.YcsbOperations.READ_MODIFY_WRITE));
+        assertEquals("DELETE", names.get(io.loadgen.drivers.support.YcsbOperations.DELETE));
     }
 
     @org.junit.jupiter.api.Test

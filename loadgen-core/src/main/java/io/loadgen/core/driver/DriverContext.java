@@ -1,5 +1,7 @@
 package io.loadgen.core.driver;
 
+import java.util.Map;
+
 /**
  * What a driver may know about the run that opens it. Immutable; passed to
  * {@link DriverProvider#open(DriverProperties, DriverContext)} on the main thread.
@@ -13,13 +15,23 @@ package io.loadgen.core.driver;
  *                registered with {@link RunEvents#kind} when it opens, recorded (allocation-free, any
  *                thread) with {@link RunEvents#record}, and written to the interval log as
  *                {@code #[event: ...]} lines; {@link RunEvents#NONE} outside a run
+ * @param runProperties every property the run was given ({@code -P} files, then {@code -p}), the workload's and the
+ *                driver's, for a driver that hands them on as YCSB's client hands them to its DB (the {@code ycsb}
+ *                driver); a driver reads its own from its {@link DriverProperties}. Empty outside a run
  */
-public record DriverContext(int threads, long seed, RecordShape recordShape, RunEvents events) {
+public record DriverContext(int threads, long seed, RecordShape recordShape, RunEvents events,
+                            Map<String, String> runProperties) {
     public DriverContext {
         if (threads < 1) {
             throw new IllegalArgumentException("threads must be positive: " + threads);
         }
         events = events == null ? RunEvents.NONE : events;
+        runProperties = runProperties == null ? Map.of() : Map.copyOf(runProperties);
+    }
+
+    /** A context without the run's properties: a driver that hands properties on has only its own. */
+    public DriverContext(int threads, long seed, RecordShape recordShape, RunEvents events) {
+        this(threads, seed, recordShape, events, Map.of());
     }
 
     /** A context without events: what the driver reports is not kept. */

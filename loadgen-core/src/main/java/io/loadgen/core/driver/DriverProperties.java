@@ -10,12 +10,15 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
 /**
- * A driver's properties, checked against its {@link PropertySpec}s: every key is known, and every
+ * A driver's properties, checked against its {@link PropertySpec}s: every key is known (or, for a driver that
+ * {@link DriverProvider#passesPropertiesThrough() passes properties through}, kept to hand on), and every
  * typed read names the key when its value does not parse. Immutable; read on the main thread in
  * {@link DriverProvider#open(DriverProperties, DriverContext)}, so drivers parse once into final fields (never on the hot path).
  */
@@ -65,8 +68,44 @@ public final class DriverProperties {
         return new DriverProperties(driver, Collections.unmodifiableMap(byName), Map.copyOf(given));
     }
 
+    /**
+     * Validates {@code given} against what {@code provider} declares, as {@link #of(String, List, Map, UnaryOperator)}
+     * does. A provider that {@link DriverProvider#passesPropertiesThrough() passes properties through} also keeps
+     * the keys it does not declare, for {@link #given()}, except those that are surely typos: one under the driver's
+     * own prefix ({@code ycsb.classpath}) and one {@code unknownKeyHint} has a hint for (a misspelled workload key).
+     *
+     * @throws BadInputException for a key the driver does not know, listing those it does
+     */
+    public static DriverProperties of(DriverProvider provider, Map<String, String> given,
+                                      UnaryOperator<String> unknownKeyHint) {
+        if (!provider.passesPropertiesThrough()) {
+            return of(provider.name(), provider.properties(), given, unknownKeyHint);
+        }
+        Map<String, PropertySpec> byName = new TreeMap<>();
+        for (PropertySpec s : provider.properties()) {
+            byName.put(s.name(), s);
+        }
+        for (String key : given.keySet()) {
+            String hint = unknownKeyHint.apply(key);
+            if (!byName.containsKey(key) && (key.startsWith(provider.name() + ".") || !hint.isEmpty())) {
+                throw new BadInputException("driver " + provider.name() + " has no property '" + Limits.quote(key)
+                        + "'; it knows " + String.join(", ", byName.keySet()) + ", and hands other keys (without its"
+                        + " prefix) to what it runs" + hint);
+            }
+        }
+        return new DriverProperties(provider.name(), Collections.unmodifiableMap(byName), Map.copyOf(given));
+    }
+
     public String driver() {
         return driver;
+    }
+
+    /**
+     * Every property given, declared or not, without defaults: what a driver that passes properties through hands
+     * on (for any other driver, the declared ones that were set).
+     */
+    public Map<String, String> given() {
+        return values;
     }
 
     /** The value given, or the spec's default. */
@@ -137,7 +176,9 @@ public final class DriverProperties {
     /** Every property as {@code key=value}, secrets redacted ({@link Secrets}): for headers and messages. */
     @Override
     public String toString() {
-        return specs.keySet().stream().map(k -> k + "=" + Secrets.redactProperty(k, getString(k)))
+        Set<String> keys = new TreeSet<>(specs.keySet());
+        keys.addAll(values.keySet()); // the undeclared keys of a driver that passes them through
+        return keys.stream().map(k -> k + "=" + Secrets.redactProperty(k, getString(k)))
                 .collect(Collectors.joining(" "));
     }
 }

@@ -16,8 +16,22 @@ public interface DriverProvider {
     /** One line on what the driver talks to. */
     String description();
 
-    /** Every property the driver accepts; any other key is rejected before the run starts. */
+    /**
+     * Every property the driver declares: each is checked and defaulted; any other key is rejected before the run
+     * starts, naming these, unless the driver {@link #passesPropertiesThrough()}.
+     */
     List<PropertySpec> properties();
+
+    /**
+     * Whether the driver also takes keys it does not declare, to hand them on to what it runs: the {@code ycsb}
+     * driver gives every property to the YCSB binding, which reads its own ({@code mongodb.url},
+     * {@code redis.host}, ...) and which loadgen cannot list. Such a driver reads them from
+     * {@link DriverProperties#given()}; its declared ones are still checked. False by default, so a misspelled key
+     * is refused.
+     */
+    default boolean passesPropertiesThrough() {
+        return false;
+    }
 
     /**
      * The operation types this driver executes, e.g. {@code READ, UPDATE}. A run without a workload

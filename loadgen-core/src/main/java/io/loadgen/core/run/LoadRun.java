@@ -185,7 +185,8 @@ public final class LoadRun {
         RunEvents events = new RunEvents();
         // The driver opens first: a property it rejects (or a server it cannot reach) leaves no empty log behind.
         Driver driver = provider.open(properties,
-                new DriverContext(options.threads(), options.seed(), plan.recordShape(), events));
+                new DriverContext(options.threads(), options.seed(), plan.recordShape(), events,
+                        options.effectiveProperties()));
         IntervalLog log = null;
         try (GcPauseEvents gc = GcPauseEvents.listen(events)) {
             log = openLog();
@@ -411,8 +412,7 @@ public final class LoadRun {
     /** The driver's properties, checked against what it declares (once). */
     private DriverProperties properties() {
         if (properties == null) {
-            properties = DriverProperties.of(provider.name(), provider.properties(), options.properties(),
-                    WorkloadOptions::didYouMean);
+            properties = DriverProperties.of(provider, options.properties(), WorkloadOptions::didYouMean);
         }
         return properties;
     }

@@ -25,6 +25,10 @@ import java.util.Set;
  *       {@code timeseries.}) shape YCSB's own measurement and output, or options of other bindings: loadgen
  *       always records HdrHistograms and prints its own summary, so they are removed and named once.</li>
  * </ul>
+ * For a driver that passes properties through to a YCSB binding (the {@code ycsb} driver), every key but
+ * {@code status.interval} stays, as YCSB's client gives them all to its DB: the Redis binding reads
+ * {@code redis.host}, HBase's {@code columnfamily}. Only the measurement and output keys are named, as having no
+ * effect.
  */
 public final class YcsbClientProperties {
     /** YCSB's keys that have no effect here; listed in a warning, never passed to a driver. */
@@ -33,6 +37,8 @@ public final class YcsbClientProperties {
             "core_workload_insertion_retry_limit", "core_workload_insertion_retry_interval", "dataintegrity",
             "maxscanrate", "scanoptimelimit", "discardscannedrecord", "redis.cluster");
     private static final List<String> NO_EFFECT_PREFIXES = List.of("measurement.", "hdrhistogram.", "timeseries.");
+    /** Of {@link #NO_EFFECT}, the bindings' own options: a binding the {@code ycsb} driver runs reads them. */
+    private static final Set<String> BINDING_OPTIONS = Set.of("columnfamily", "redis.cluster");
     private static final String HOST = "redis.host";
     private static final String PORT = "redis.port";
     private static final String PASSWORD = "redis.password";
@@ -60,6 +66,26 @@ public final class YcsbClientProperties {
      *                           or a {@code status.interval} that is not a whole number of seconds
      */
     public static Translation translate(Map<String, String> props) {
+        return translate(props, false);
+    }
+
+    /**
+     * Translates {@code props} (unchanged) for a driver that passes them through to a YCSB binding when
+     * {@code passThrough}: then every key but {@code status.interval} stays, and only the measurement and output
+     * keys are named as having no effect.
+     *
+     * @throws BadInputException as {@link #translate(Map)} does; with {@code passThrough}, only for a
+     *                           {@code status.interval} that is not a whole number of seconds
+     */
+    public static Translation translate(Map<String, String> props, boolean passThrough) {
+        if (passThrough) {
+            Map<String, String> all = new LinkedHashMap<>(props);
+            all.remove(STATUS_INTERVAL);
+            List<String> noEffect = props.keySet().stream().filter(k -> !BINDING_OPTIONS.contains(k)
+                    && (NO_EFFECT.contains(k) || NO_EFFECT_PREFIXES.stream().anyMatch(k::startsWith))).toList();
+            return new Translation(Collections.unmodifiableMap(all), statusInterval(props.get(STATUS_INTERVAL)),
+                    noEffect);
+        }
         Map<String, String> rest = new LinkedHashMap<>();
         List<String> noEffect = new ArrayList<>();
         props.forEach((k, v) -> {

@@ -34,6 +34,20 @@ class YcsbClientPropertiesTest {
         assertEquals(Optional.empty(), t.statusInterval());
     }
 
+    /** The ycsb driver's binding reads YCSB's keys itself: they stay as given, only the status period is taken. */
+    @Test
+    void forADriverThatPassesPropertiesThroughEveryKeyButTheStatusIntervalStays() {
+        Map<String, String> given = props("redis.host", "10.0.0.7", "redis.port", "6390", "redis.password", "s3cret",
+                "redis.cluster", "true", "columnfamily", "family", "measurementtype", "histogram", "recordcount", "10",
+                "status.interval", "5");
+        YcsbClientProperties.Translation t = YcsbClientProperties.translate(given, true);
+        Map<String, String> kept = new LinkedHashMap<>(given);
+        kept.remove("status.interval");
+        assertEquals(kept, t.properties());
+        assertEquals(List.of("measurementtype"), t.noEffect(), "the bindings' own options have an effect");
+        assertEquals(Optional.of(Duration.ofSeconds(5)), t.statusInterval());
+    }
+
     @Test
     void redisHostAndPortAreTheUri() {
         assertEquals(Map.of("redis.uri", "redis://10.0.0.7:6390"),

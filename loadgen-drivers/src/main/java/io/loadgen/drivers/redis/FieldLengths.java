@@ -4,31 +4,32 @@ package io.loadgen.drivers.redis;
  * How long each field value is: YCSB's {@code fieldlengthdistribution} (constant, uniform or zipfian over
  * [minfieldlength, fieldlength]), drawn deterministically from the record's key number and the field, so a
  * record's fields keep their lengths when rewritten and a reader can check them. (YCSB draws afresh per
- * write; the distribution over records is the same.) Immutable; any thread.
+ * write; the distribution over records is the same.) Immutable; any thread. Public for the {@code ycsb} driver,
+ * whose values follow the same lengths.
  */
-final class FieldLengths {
+public final class FieldLengths {
     private final int min;
     private final int max;
     private final String distribution;
     private final double[] zipfCumulative;
 
-    FieldLengths(int min, int max, String distribution) {
+    public FieldLengths(int min, int max, String distribution) {
         this.min = Math.min(min, max);
         this.max = max;
         this.distribution = distribution;
         this.zipfCumulative = "zipfian".equals(distribution) ? zipfCumulative(max - this.min + 1) : null;
     }
 
-    static FieldLengths constant(int length) {
+    public static FieldLengths constant(int length) {
         return new FieldLengths(length, length, "constant");
     }
 
-    int max() {
+    public int max() {
         return max;
     }
 
     /** The length of {@code field}'s value in record {@code keyNumber}. */
-    int length(long keyNumber, int field) {
+    public int length(long keyNumber, int field) {
         switch (distribution) {
             case "uniform":
                 return min + (int) Long.remainderUnsigned(mix(keyNumber, field), max - min + 1);
