@@ -6,6 +6,7 @@ import io.lettuce.core.output.CommandOutput;
 import io.lettuce.core.protocol.Command;
 import io.lettuce.core.protocol.CommandArgs;
 import io.lettuce.core.protocol.CommandType;
+import io.lettuce.core.protocol.RedisCommand;
 import io.loadgen.core.driver.Status;
 
 import java.util.concurrent.CancellationException;
@@ -18,9 +19,15 @@ import java.util.concurrent.CancellationException;
  * {@link #complete()} or {@link #completeExceptionally} on the connection's event loop, or {@link #cancel()}
  * when the connection gives it up.
  */
-final class OpCommand extends Command<String, byte[], Long> {
+final class OpCommand extends Command<String, byte[], Long> implements ClusterRoute.Resendable {
     private final InFlight.Op pending;
     private final boolean emptyIsNotFound;
+    /** On a cluster: the route that sent it, which follows redirects and waits out failovers; else null. */
+    ClusterRoute route;
+    /** On a cluster: the key's slot. */
+    int slot;
+    /** On a cluster: MOVED and ASK replies followed so far. */
+    int redirects;
 
     private OpCommand(CommandType type, CommandOutput<String, byte[], Long> output, CommandArgs<String, byte[]> args,
                       InFlight.Op pending, boolean emptyIsNotFound) {
@@ -46,6 +53,9 @@ final class OpCommand extends Command<String, byte[], Long> {
      * ended the command. Loop thread.
      */
     void replied(long elements, Throwable error) {
+        if (error != null && route != null && route.failed(this, error)) {
+            return; // sent on to where the cluster says, or waiting for the next slot map
+        }
         if (error != null) {
             pending.accept(null, error);
         } else {
@@ -54,7 +64,52 @@ final class OpCommand extends Command<String, byte[], Long> {
     }
 
     @Override
+    public int slot() {
+        return slot;
+    }
+
+    /** Whether the operation is over (answered, failed or timed out): then nothing more is sent for it. */
+    @Override
+    public boolean over() {
+        return pending.isDone();
+    }
+
+    @Override
+    public int redirected() {
+        return redirects++;
+    }
+
+    @Override
+    public void clearError() {
+        output.setError((String) null);
+    }
+
+    /** Its operation's timeout says it all: nothing to keep. */
+    @Override
+    public void remember(Throwable error) {
+    }
+
+    /** Its operation has ended already (by its timeout): nothing to do. */
+    @Override
+    public void giveUp() {
+    }
+
+    /** Sends it again: in {@code link}'s batch, or after {@code ASKING} through Lettuce's path. */
+    @Override
+    public void sendOn(NodeLink link, boolean asking) {
+        if (asking) {
+            link.connection.dispatch(java.util.List.<RedisCommand<String, byte[], ?>>of(ClusterRoute.asking(), this));
+        } else {
+            link.batch.add(this);
+        }
+    }
+
+    @Override
     public void complete() {
+        if (output.hasError() && route != null
+                && route.failed(this, new RedisCommandExecutionException(output.getError()))) {
+            return; // not complete: sent again (Lettuce writes only commands that are not done)
+        }
         super.complete();
         if (output.hasError()) {
             pending.accept(null, new RedisCommandExecutionException(output.getError()));
@@ -65,6 +120,9 @@ final class OpCommand extends Command<String, byte[], Long> {
 
     @Override
     public boolean completeExceptionally(Throwable error) {
+        if (route != null && route.failed(this, error)) {
+            return false;
+        }
         boolean first = super.completeExceptionally(error);
         pending.accept(null, error);
         return first;

@@ -69,7 +69,7 @@ public final class RedisDriverProvider implements DriverProvider {
         int threads = context.threads();
         int connections = settings.connectionsFor(threads);
         warnOfIdleOrSharedConnections(connections, threads);
-        RedisDriver driver = new RedisDriver(RedisConnector.open(settings, connections,
+        RedisDriver driver = new RedisDriver(RedisConnector.open(settings, properties.getBoolean(RedisCluster.PROPERTY), connections,
                 settings.ioThreadsFor(Math.min(connections, threads)), threads), settings, layout, threads);
         LOG.debug("redis opened: {}", properties);
         return driver;

@@ -48,7 +48,10 @@ record RedisSettings(RedisURI uri, String uriText, long timeoutNs, int fieldCoun
             new PropertySpec(SCAN_LENGTH, "10", "records one SCAN reads (YCSB's scan length)"),
             new PropertySpec(CONNECTIONS, "0", "connections; 0 = one per thread (issuer i uses connection i mod N)"),
             new PropertySpec(IO_THREADS, "0", "event loops the connections share; 0 = as many as connections, at most"
-                    + " one per core. Each issuer runs on its connection's loop"));
+                    + " one per core. Each issuer runs on its connection's loop"),
+            new PropertySpec(RedisCluster.PROPERTY, "false", "true: redis.uri names a node of a Redis Cluster; each"
+                    + " command goes to the master serving its key's slot, following MOVED and ASK, each connection"
+                    + " (redis.connections) being a connection to every master"));
 
     /**
      * Reads and checks the properties.
