@@ -107,8 +107,9 @@ final class RedisCluster {
                     connection = RedisConnector.connect(opened.client(c), cluster.uri(node), settings);
                 } catch (RedisConnectionException e) {
                     throw new BadInputException("cannot connect to " + where.address() + ", a master of the Redis Cluster"
-                            + " at " + seedText + " (" + Secrets.redact(RedisConnector.rootMessage(e)) + "); the cluster"
-                            + " names it in CLUSTER NODES: make it reachable from here (cluster-announce-ip)", e);
+                            + " at " + seedText + " (" + Secrets.redact(RedisConnector.connectFailure(e)) + "); is it"
+                            + " up? the cluster names it in CLUSTER NODES: start it, or, if that address is not"
+                            + " reachable from here, set cluster-announce-ip on the node", e);
                 }
                 NodeLink link = opened.link(c, connection);
                 if (c == 0) {

@@ -289,7 +289,7 @@ final class RedisConnector {
      * Why a connection failed, as the system said it ({@code Connection refused}), without the native transport's
      * {@code finishConnect(..) failed: } prefix: the line names the URI already, and reads the same on every transport.
      */
-    private static String connectFailure(Throwable e) {
+    static String connectFailure(Throwable e) {
         return rootMessage(e).replaceFirst("^\\w+\\(\\.\\.\\) failed: ", "");
     }
 
