@@ -65,6 +65,15 @@ final class ClusterRoute implements Route {
         links = grown;
     }
 
+    /** Forgets this set's connection to node {@code index} (the caller closes it). Any thread. */
+    synchronized void detach(int index) {
+        if (index < links.length) {
+            NodeLink[] shrunk = links.clone();
+            shrunk[index] = null;
+            links = shrunk;
+        }
+    }
+
     /** The link with the lowest node index: the set's "first" connection. */
     NodeLink first() {
         for (NodeLink link : links) {

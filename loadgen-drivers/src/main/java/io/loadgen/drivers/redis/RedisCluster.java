@@ -246,7 +246,8 @@ final class RedisCluster {
         try {
             slots.apply(ClusterPartitionParser.parse(text));
             refreshes.incrementAndGet();
-            for (int node : slots.masters()) {
+            List<Integer> masters = slots.masters();
+            for (int node : masters) {
                 for (ClusterRoute route : routes) {
                     if (route.link(node) == null) {
                         connect(node);
@@ -254,12 +255,29 @@ final class RedisCluster {
                     }
                 }
             }
+            retireDead(masters);
         } catch (RuntimeException e) {
             LOG.debug("redis: cannot read CLUSTER NODES: {}", text, e);
         } finally {
             refreshing.set(false);
         }
         resendParked();
+    }
+
+    /**
+     * Closes the connections to nodes that serve no slot and are down (a master that died and was replaced), so
+     * they stop trying to reconnect; should such a node serve slots again, {@link #connect} opens new ones.
+     */
+    private void retireDead(List<Integer> masters) {
+        for (ClusterRoute route : routes) {
+            NodeLink[] links = route.links();
+            for (int node = 0; node < links.length; node++) {
+                if (links[node] != null && !masters.contains(node) && !links[node].isUp()) {
+                    route.detach(node);
+                    links[node].connection.closeAsync();
+                }
+            }
+        }
     }
 
     private void resendParked() {

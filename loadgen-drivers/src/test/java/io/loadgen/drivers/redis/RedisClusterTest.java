@@ -342,6 +342,7 @@ class RedisClusterTest {
         assertTrue(serviceMaxMs <= 1_300, "service max " + serviceMaxMs + " ms: no read served beyond the timeout");
         assertTrue(stats.get("slot_map_refreshes").longValue() >= 1, stats.toString());
         assertEquals(3L, stats.get("masters").longValue(), "the replica serves the dead master's slots: " + stats);
+        assertEquals(3L, stats.get("connections").longValue(), "one to each live master; the dead one's closed: " + stats);
         assertNotEquals(victim, cluster.masterOf(ClusterSlots.slot(RecordLayout.keyName(1))));
         System.out.printf("failover: outage %d ms, ok %d, timeouts %d, errors %d, intended max %d ms, service max %d ms,"
                 + " run %d ms, %s%n", outageMs, ok, timeouts, errors, intendedMaxMs, serviceMaxMs, tookMs, stats);
