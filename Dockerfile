@@ -1,7 +1,7 @@
 # The release image, built from a clean clone alone: the first stage builds the runnable jar with the Maven wrapper
 # (it downloads Maven and the dependencies), the second runs it on a Java 17 JRE. No local build is needed:
 #   git clone <this repository> loadgen && cd loadgen && docker build -t loadgen .
-#   docker run --rm loadgen run --driver mockdb -p mockdb.delay=4ms --target 1000 --duration 10s
+#   docker run --rm loadgen run --driver mockdb -p mockdb.delay=4ms --threads 8 --target 1000 --duration 10s
 #   docker run --rm -v "$PWD:/work" loadgen run --driver noop --target 1000 --duration 5s --json run.json
 # Outputs given as relative paths land in /work (mount a directory there to keep them); the shipped workloads are
 # in /opt/loadgen/workloads (-P /opt/loadgen/workloads/workloada). The build reads .git (.dockerignore keeps it)

@@ -86,7 +86,7 @@ final class DemoCommand implements Callable<Integer> {
                 + " redraw them with " + self + " plot " + hlog + ". Open " + chart(".html") + " in a browser to explore"
                 + " it: drag across a time window and its percentiles are recomputed for that window alone.");
         out.println("Next: point it at your own store ('" + self + " drivers' lists them; '" + self + " run --help' has"
-                + " every option), e.g. " + self + " run --driver mockdb -p mockdb.delay=4ms --target 1000 --duration 10s");
+                + " every option), e.g. " + self + " run --driver mockdb -p mockdb.delay=4ms --threads 8 --target 1000 --duration 10s");
     }
 
     /**

@@ -1,9 +1,6 @@
 package io.loadgen.drivers.http;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.loadgen.core.BadInputException;
 import io.loadgen.core.Limits;
 import io.loadgen.core.driver.DriverProperties;
@@ -216,19 +213,8 @@ record HttpSettings(HttpOrigin origin, List<HttpRequestSpec> requests, int conne
      * headers (a map), body (inline or {@code @FILE} relative to the file) and weight (1).
      */
     private static List<HttpRequestSpec> readRequests(Path file, URI defaultUrl) {
-        JsonNode root;
-        try {
-            root = new ObjectMapper(new YAMLFactory()).readTree(Files.readString(file, StandardCharsets.UTF_8));
-        } catch (NoSuchFileException e) {
-            throw new BadInputException("property " + REQUESTS + ": " + file + " does not exist; give the path of a"
-                    + " YAML or JSON requests file");
-        } catch (JsonProcessingException e) {
-            throw new BadInputException(REQUESTS + " " + io.loadgen.core.ParseErrors.at(file, e)
-                    + "; fix it: a YAML or JSON list of requests", e);
-        } catch (IOException e) {
-            throw new BadInputException("property " + REQUESTS + ": cannot read " + file + " (" + e.getMessage() + ")",
-                    e);
-        }
+        JsonNode root = io.loadgen.drivers.support.RequestFiles.read(file, REQUESTS, "a YAML or JSON requests file",
+                "a YAML or JSON list of requests");
         JsonNode list = root != null && root.isObject() ? root.get("requests") : root;
         if (list == null || !list.isArray() || list.isEmpty()) {
             throw new BadInputException(file + ": expected a list of requests (or 'requests:' with one), each with"

@@ -113,6 +113,11 @@ final class ClusterRoute implements Route {
 
     @Override
     public void add(String key, OpCommand command) {
+        send(key, command);
+    }
+
+    @Override
+    public void send(String key, PendingCommand<?> command) {
         command.route = this;
         command.slot = ClusterSlots.slot(key);
         send(command);

@@ -36,6 +36,11 @@ final class NodeLink implements Route {
         batch.add(command);
     }
 
+    @Override
+    public void send(String key, PendingCommand<?> command) {
+        connection.dispatch(command);
+    }
+
     /** Whether the connection is up now (Lettuce's view; false while it reconnects). */
     boolean isUp() {
         return connection.isOpen();

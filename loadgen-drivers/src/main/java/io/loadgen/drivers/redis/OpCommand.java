@@ -3,13 +3,9 @@ package io.loadgen.drivers.redis;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.codec.RedisCodec;
 import io.lettuce.core.output.CommandOutput;
-import io.lettuce.core.protocol.Command;
 import io.lettuce.core.protocol.CommandArgs;
 import io.lettuce.core.protocol.CommandType;
-import io.lettuce.core.protocol.RedisCommand;
 import io.loadgen.core.driver.Status;
-
-import java.util.concurrent.CancellationException;
 
 /**
  * A one-command operation (a READ or an UPDATE) whose reply goes straight to its {@link InFlight.Op},
@@ -19,20 +15,12 @@ import java.util.concurrent.CancellationException;
  * {@link #complete()} or {@link #completeExceptionally} on the connection's event loop, or {@link #cancel()}
  * when the connection gives it up.
  */
-final class OpCommand extends Command<String, byte[], Long> implements ClusterRoute.Resendable {
-    private final InFlight.Op pending;
+final class OpCommand extends PendingCommand<Long> {
     private final boolean emptyIsNotFound;
-    /** On a cluster: the route that sent it, which follows redirects and waits out failovers; else null. */
-    ClusterRoute route;
-    /** On a cluster: the key's slot. */
-    int slot;
-    /** On a cluster: MOVED and ASK replies followed so far. */
-    int redirects;
 
     private OpCommand(CommandType type, CommandOutput<String, byte[], Long> output, CommandArgs<String, byte[]> args,
                       InFlight.Op pending, boolean emptyIsNotFound) {
-        super(type, output, args);
-        this.pending = pending;
+        super(type, output, args, pending);
         this.emptyIsNotFound = emptyIsNotFound;
     }
 
@@ -63,42 +51,11 @@ final class OpCommand extends Command<String, byte[], Long> implements ClusterRo
         }
     }
 
-    @Override
-    public int slot() {
-        return slot;
-    }
-
-    /** Whether the operation is over (answered, failed or timed out): then nothing more is sent for it. */
-    @Override
-    public boolean over() {
-        return pending.isDone();
-    }
-
-    @Override
-    public int redirected() {
-        return redirects++;
-    }
-
-    @Override
-    public void clearError() {
-        output.setError((String) null);
-    }
-
-    /** Its operation's timeout says it all: nothing to keep. */
-    @Override
-    public void remember(Throwable error) {
-    }
-
-    /** Its operation has ended already (by its timeout): nothing to do. */
-    @Override
-    public void giveUp() {
-    }
-
     /** Sends it again: in {@code link}'s batch, or after {@code ASKING} through Lettuce's path. */
     @Override
     public void sendOn(NodeLink link, boolean asking) {
         if (asking) {
-            link.connection.dispatch(java.util.List.<RedisCommand<String, byte[], ?>>of(ClusterRoute.asking(), this));
+            super.sendOn(link, true);
         } else {
             link.batch.add(this);
         }
@@ -106,8 +63,7 @@ final class OpCommand extends Command<String, byte[], Long> implements ClusterRo
 
     @Override
     public void complete() {
-        if (output.hasError() && route != null
-                && route.failed(this, new RedisCommandExecutionException(output.getError()))) {
+        if (rerouted()) {
             return; // not complete: sent again (Lettuce writes only commands that are not done)
         }
         super.complete();
@@ -116,21 +72,5 @@ final class OpCommand extends Command<String, byte[], Long> implements ClusterRo
         } else {
             pending.accept(emptyIsNotFound && output.get() == 0 ? Status.NOT_FOUND : Status.OK, null);
         }
-    }
-
-    @Override
-    public boolean completeExceptionally(Throwable error) {
-        if (route != null && route.failed(this, error)) {
-            return false;
-        }
-        boolean first = super.completeExceptionally(error);
-        pending.accept(null, error);
-        return first;
-    }
-
-    @Override
-    public void cancel() {
-        super.cancel();
-        pending.accept(null, new CancellationException("the connection gave the command up"));
     }
 }

@@ -198,6 +198,17 @@ final class RedisCluster {
     }
 
     /**
+     * {@code [DRIVER]}'s cluster counters: {@code masters} serving slots now, {@code moved} and {@code ask}
+     * redirects followed, {@code slot_map_refreshes} (maps read after the one at open).
+     */
+    void addStats(java.util.Map<String, Number> stats) {
+        stats.put("masters", masters());
+        stats.put("moved", moved());
+        stats.put("ask", asks());
+        stats.put("slot_map_refreshes", refreshes());
+    }
+
+    /**
      * Asks for the slot map to be read again, at most once per {@value #REFRESH_INTERVAL_MS} ms; a request while
      * one is pending is the same request. Any thread.
      */

@@ -363,6 +363,11 @@ final class RedisConnector {
             return connections[c];
         }
 
+        /** Connections open now: one per set, or on a cluster each set's to every master it knows. */
+        int connectionCount() {
+            return cluster != null ? cluster.connections() : connections.length;
+        }
+
         /** The Redis Cluster the sets route over, or null for a single server. */
         RedisCluster cluster() {
             return cluster;

@@ -467,18 +467,14 @@ final class RedisDriver implements AsyncDriver {
     @Override
     public Map<String, Number> stats() {
         Map<String, Number> stats = new LinkedHashMap<>();
-        RedisCluster cluster = opened.cluster();
-        stats.put("connections", cluster != null ? cluster.connections() : links.length);
+        stats.put("connections", opened.connectionCount());
         stats.put("io_threads", opened.ioThreads());
         stats.put("timeouts", timeouts.sum());
         stats.put("server_errors", serverErrors.sum());
         stats.put("connection_errors", connectionErrors.sum());
         stats.put("reconnects", opened.reconnects());
-        if (cluster != null) {
-            stats.put("masters", cluster.masters());
-            stats.put("moved", cluster.moved());
-            stats.put("ask", cluster.asks());
-            stats.put("slot_map_refreshes", cluster.refreshes());
+        if (opened.cluster() != null) {
+            opened.cluster().addStats(stats);
         }
         return stats;
     }

@@ -57,8 +57,26 @@ public final class RedisDriverProvider implements DriverProvider {
         }
     }
 
+    /** YCSB's operations, or the names of {@code redis.requests}' commands. */
+    @Override
+    public List<String> operations(DriverProperties properties) {
+        DataTypeRequests requests = DataTypeRequests.from(properties);
+        return requests == null ? operations() : requests.names();
+    }
+
+    /** The weights of {@code redis.requests}' commands, when there are several. */
+    @Override
+    public double[] operationWeights(DriverProperties properties) {
+        DataTypeRequests requests = DataTypeRequests.from(properties);
+        return requests != null && requests.requests().size() > 1 ? requests.weights() : null;
+    }
+
     @Override
     public Driver open(DriverProperties properties, DriverContext context) {
+        DataTypeRequests requests = DataTypeRequests.from(properties);
+        if (requests != null) {
+            return openDataTypes(properties, requests, context);
+        }
         RedisSettings settings = RedisSettings.from(properties);
         DriverContext.RecordShape shape = context.recordShape();
         RecordLayout layout = shape != null
@@ -72,6 +90,20 @@ public final class RedisDriverProvider implements DriverProvider {
         RedisDriver driver = new RedisDriver(RedisConnector.open(settings, properties.getBoolean(RedisCluster.PROPERTY), connections,
                 settings.ioThreadsFor(Math.min(connections, threads)), threads), settings, layout, threads);
         LOG.debug("redis opened: {}", properties);
+        return driver;
+    }
+
+    /** The driver of {@code redis.requests}: the same connections and loops, the file's commands as operations. */
+    private static Driver openDataTypes(DriverProperties properties, DataTypeRequests requests, DriverContext context) {
+        RedisSettings settings = RedisSettings.from(properties);
+        int threads = context.threads();
+        int connections = settings.connectionsFor(threads);
+        warnOfIdleOrSharedConnections(connections, threads);
+        DataTypeDriver driver = new DataTypeDriver(RedisConnector.open(settings,
+                properties.getBoolean(RedisCluster.PROPERTY), connections,
+                settings.ioThreadsFor(Math.min(connections, threads)), threads), settings, requests, threads,
+                context.seed());
+        LOG.debug("redis opened with {}: {}", DataTypeRequests.REQUESTS, properties);
         return driver;
     }
 }

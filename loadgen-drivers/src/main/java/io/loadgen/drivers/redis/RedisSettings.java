@@ -49,6 +49,15 @@ record RedisSettings(RedisURI uri, String uriText, long timeoutNs, int fieldCoun
             new PropertySpec(CONNECTIONS, "0", "connections; 0 = one per thread (issuer i uses connection i mod N)"),
             new PropertySpec(IO_THREADS, "0", "event loops the connections share; 0 = as many as connections, at most"
                     + " one per core. Each issuer runs on its connection's loop"),
+            new PropertySpec(DataTypeRequests.REQUESTS, "", "a YAML or JSON file of named commands on Redis's own data"
+                    + " types instead of YCSB's operations: each 'name: GET_SESSION, command: GET|SET|INCR|LPUSH|RPUSH|"
+                    + "LPOP|LRANGE|SADD|SREM|SMEMBERS|SISMEMBER|ZADD|ZRANGE|ZRANGEBYSCORE|ZINCRBY|HSET|HGET|HGETALL,"
+                    + " key: {prefix, count, distribution: uniform|zipfian|sequential}, weight', with value: {size} or"
+                    + " {min, max}, ttl, field, member ... as the command takes; each its own operation type and"
+                    + " series, mixed by weight (docs/drivers/redis.md; a sample: workloads/redis-datatypes.yaml)"),
+            new PropertySpec(DataTypeRequests.DATA_INTEGRITY, "false", "YCSB's dataintegrity for " + DataTypeRequests.REQUESTS
+                    + ": values written carry their key and a version, and every value read (GET, HGET, HGETALL, LPOP,"
+                    + " LRANGE) is checked; one the run did not write for its key completes as UNEXPECTED_STATE"),
             new PropertySpec(RedisCluster.PROPERTY, "false", "true: redis.uri names a node of a Redis Cluster; each"
                     + " command goes to the master serving its key's slot, following MOVED and ASK, each connection"
                     + " (redis.connections) being a connection to every master"));

@@ -21,4 +21,7 @@ interface Route {
 
     /** Sends a READ's or UPDATE's one command about {@code key} in this loop pass's batch. The set's loop thread. */
     void add(String key, OpCommand command);
+
+    /** Sends a command that is one whole operation ({@code redis.requests}'), about {@code key}. The set's loop. */
+    void send(String key, PendingCommand<?> command);
 }

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.Reader;
 import java.nio.file.Files;
@@ -153,6 +154,36 @@ class RedisClusterTest {
 
     @Test
     @Order(2)
+    void redisRequestsRunOnTheClusterEachKeyOnItsMaster(@TempDir Path dir) throws Exception {
+        // redis.requests' commands, each one operation, go to their key's master as YCSB's do: 100 keys per
+        // prefix spread over all three masters; a counter and a set per key, every command answered OK.
+        Path file = Files.writeString(dir.resolve("commands.yaml"), String.join("\n",
+                "- {name: COUNT, command: INCR, key: {prefix: \"c:\", count: 100}, weight: 2}",
+                "- {name: JOIN, command: SADD, key: {prefix: \"room:\", count: 100}, member: {prefix: \"u\", count: 50}, weight: 1}",
+                "- {name: PUT, command: SET, key: {prefix: \"s:\", count: 100}, value: 20, weight: 1}", ""));
+        RunResult r = new LoadRun(options().property("redis.requests", file.toString()).threads(2).operations(800L)
+                .target(4000.0).build(), new RedisDriverProvider(), null).run();
+        assertEquals(List.of("COUNT", "JOIN", "PUT"), r.operations().stream().map(OpResult::name).toList());
+        long total = 0;
+        for (OpResult op : r.operations()) {
+            assertEquals(op.count(), op.statusCount(Status.OK), op.name() + ": every one OK, " + r.driverStats());
+            total += op.count();
+        }
+        assertEquals(800L, total);
+        assertEquals(6L, r.driverStats().get("connections").longValue(), r.driverStats().toString());
+        long counted = 0;
+        for (int port : cluster.masters().keySet()) {
+            List<String> counters = cluster.on(port, redis -> redis.keys("c:*"));
+            assertTrue(!counters.isEmpty(), "master " + port + " holds counters");
+            for (String key : counters) {
+                counted += Long.parseLong(cluster.on(port, redis -> redis.get(key)));
+            }
+        }
+        assertEquals(r.operations().get(0).count(), counted, "every INCR reached its key, once");
+    }
+
+    @Test
+    @Order(3)
     void aSlotMigratedUnderTheDriverIsFollowedByAskThenMovedAndEveryReadFindsItsRecord() throws Exception {
         try (AsyncDriver driver = RedisDriverTest.open(Map.of("redis.uri", cluster.uri(), "redis.cluster", "true"))) {
             long key = 7;
@@ -212,7 +243,7 @@ class RedisClusterTest {
     }
 
     @Test
-    @Order(3)
+    @Order(4)
     void aSlotMovedMidRunSendsEveryReadToItsNewMasterWithoutAnError() throws Exception {
         // Reads at 1500/s for 2 s, uniformly over the records; at 0.6 s twenty slots that hold records move (keys
         // migrated, then every master told), so the reads of their keys meet MOVED (and ASK while a slot moves).
@@ -281,7 +312,7 @@ class RedisClusterTest {
     }
 
     @Test
-    @Order(4)
+    @Order(5)
     void aMasterKilledMidRunIsWaitedOutUntilItsReplicaTakesOverAndTheIntendedViewCarriesTheOutage() throws Exception {
         // One thread reads at 500/s for 5 s (2500 reads, uniform over the records); at 1 s the master serving a
         // third of the slots is killed (SIGKILL). Its replica takes over once the others have not heard from it

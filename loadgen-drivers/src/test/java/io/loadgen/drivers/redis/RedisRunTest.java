@@ -226,7 +226,8 @@ class RedisRunTest {
         }
     }
 
-    private static long intendedCountInLog(Path hlog, String tag) throws Exception {
+    /** How many operations the interval log {@code hlog} recorded under {@code tag}. */
+    static long intendedCountInLog(Path hlog, String tag) throws Exception {
         long count = 0;
         HistogramLogReader reader = new HistogramLogReader(hlog.toFile());
         try {
