@@ -19,7 +19,8 @@ import java.util.Set;
  *
  * <ul>
  *   <li>{@code redis.host}, {@code redis.port} and {@code redis.password} (YCSB's Redis binding) become
- *       {@code redis.uri}.</li>
+ *       {@code redis.uri}; {@code redis.cluster} is the {@code redis} driver's own, meaning what it means to
+ *       YCSB.</li>
  *   <li>{@code status.interval} (seconds) is the status-line period, {@code --interval}.</li>
  *   <li>{@link #NO_EFFECT} (and every key under {@code measurement.}, {@code hdrhistogram.},
  *       {@code timeseries.}) shape YCSB's own measurement and output, or options of other bindings: loadgen
@@ -35,7 +36,7 @@ public final class YcsbClientProperties {
     static final Set<String> NO_EFFECT = Set.of("measurementtype", "exporter", "exportfile", "histogram.buckets",
             "reportlatencyforeacherror", "latencytrackederrors", "status", "label", "dotransactions", "columnfamily",
             "core_workload_insertion_retry_limit", "core_workload_insertion_retry_interval", "dataintegrity",
-            "maxscanrate", "scanoptimelimit", "discardscannedrecord", "redis.cluster");
+            "maxscanrate", "scanoptimelimit", "discardscannedrecord");
     private static final List<String> NO_EFFECT_PREFIXES = List.of("measurement.", "hdrhistogram.", "timeseries.");
     /** Of {@link #NO_EFFECT}, the bindings' own options: a binding the {@code ycsb} driver runs reads them. */
     private static final Set<String> BINDING_OPTIONS = Set.of("columnfamily", "redis.cluster");
@@ -62,8 +63,8 @@ public final class YcsbClientProperties {
     /**
      * Translates {@code props} (unchanged).
      *
-     * @throws BadInputException for {@code redis.cluster=true}, a {@code redis.host} next to a {@code redis.uri},
-     *                           or a {@code status.interval} that is not a whole number of seconds
+     * @throws BadInputException for a {@code redis.host} next to a {@code redis.uri}, or a {@code status.interval}
+     *                           that is not a whole number of seconds
      */
     public static Translation translate(Map<String, String> props) {
         return translate(props, false);
@@ -95,10 +96,6 @@ public final class YcsbClientProperties {
                 rest.put(k, v);
             }
         });
-        if (Boolean.parseBoolean(props.getOrDefault("redis.cluster", "false").trim())) {
-            throw new BadInputException("property redis.cluster=true: loadgen's redis driver talks to one server;"
-                    + " give it with redis.uri=redis://HOST:PORT (or redis.host and redis.port)");
-        }
         if (props.containsKey(HOST) || props.containsKey(PORT) || props.containsKey(PASSWORD)) {
             if (props.containsKey(URI)) {
                 throw new BadInputException("give the Redis server either as redis.uri or as YCSB's redis.host and"

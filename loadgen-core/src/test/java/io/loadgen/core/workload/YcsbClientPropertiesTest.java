@@ -55,8 +55,11 @@ class YcsbClientPropertiesTest {
         assertEquals(Map.of("redis.uri", "redis://:s3cret@127.0.0.1:6379"),
                 YcsbClientProperties.translate(props("redis.password", "s3cret")).properties(),
                 "YCSB's defaults for the host and port");
-        assertEquals(List.of("redis.cluster"),
-                YcsbClientProperties.translate(props("redis.host", "h", "redis.cluster", "false")).noEffect());
+        assertEquals(Map.of("redis.uri", "redis://h:6379", "redis.cluster", "true"),
+                YcsbClientProperties.translate(props("redis.host", "h", "redis.cluster", "true")).properties(),
+                "YCSB's redis.cluster is the redis driver's own");
+        assertEquals(List.of(),
+                YcsbClientProperties.translate(props("redis.host", "h", "redis.cluster", "true")).noEffect());
     }
 
     @Test
@@ -71,10 +74,6 @@ class YcsbClientPropertiesTest {
         assertEquals("give the Redis server either as redis.uri or as YCSB's redis.host and redis.port, not both",
                 assertThrows(BadInputException.class, () -> YcsbClientProperties.translate(
                         props("redis.uri", "redis://a:1", "redis.host", "b"))).getMessage());
-        assertEquals("property redis.cluster=true: loadgen's redis driver talks to one server; give it with"
-                + " redis.uri=redis://HOST:PORT (or redis.host and redis.port)",
-                assertThrows(BadInputException.class, () -> YcsbClientProperties.translate(
-                        props("redis.cluster", "true"))).getMessage());
         assertEquals("property status.interval: '2s' is not a whole number of seconds of at least 1 (YCSB's status"
                 + " period; or give --interval, e.g. --interval 10s)",
                 assertThrows(BadInputException.class, () -> YcsbClientProperties.translate(

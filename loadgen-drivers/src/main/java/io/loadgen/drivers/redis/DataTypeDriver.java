@@ -2,7 +2,6 @@ package io.loadgen.drivers.redis;
 
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisCommandTimeoutException;
-import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.protocol.CommandArgs;
 import io.loadgen.core.driver.AsyncDriver;
 import io.loadgen.core.driver.Completion;
@@ -64,8 +63,11 @@ final class DataTypeDriver implements AsyncDriver {
     /** The first failure seen, for {@link #lastFailure}; racy by design, any loop may set it. */
     private volatile Throwable firstError;
 
-    /** One connection, its event loop and what is in flight on it. */
-    private record Link(StatefulRedisConnection<String, byte[]> connection, EventLoop loop, InFlight inFlight) {
+    /**
+     * One connection set (its one connection, or on a Redis Cluster a connection to every master: {@link Route}),
+     * its event loop and what is in flight on it.
+     */
+    private record Link(Route route, EventLoop loop, InFlight inFlight) {
     }
 
     /** One issuer's generators, one per command (null where the command has no such names), on its loop only. */
@@ -104,7 +106,7 @@ final class DataTypeDriver implements AsyncDriver {
         this.pattern = VersionedValues.pattern(Math.max(1, file.maxValueSize()));
         this.links = new Link[opened.size()];
         for (int c = 0; c < links.length; c++) {
-            links[c] = new Link(opened.connection(c), opened.loop(c),
+            links[c] = new Link(opened.route(c), opened.loop(c),
                     new InFlight(opened.loop(c), settings.timeoutNs(), timeouts, this::count));
         }
         this.issuerLinks = new Link[threads][];
@@ -165,7 +167,7 @@ final class DataTypeDriver implements AsyncDriver {
             String key = r.key().next(s.keys[type]);
             String field = r.field() == null ? null : r.field().next(s.fields[type]);
             String member = r.member() == null ? null : r.member().next(s.members[type]);
-            link.connection().dispatch(command(r, key, field, member, s, pending));
+            link.route().send(key, command(r, key, field, member, s, pending));
         } catch (RuntimeException e) {
             pending.accept(null, e);
         }
@@ -269,7 +271,7 @@ final class DataTypeDriver implements AsyncDriver {
                         link.loop().execute(() -> {
                             InFlight.Op pending = link.inFlight().begin(done::complete);
                             try {
-                                link.connection().dispatch(command(r, SCRATCH_KEY, "f", "m", null, pending));
+                                link.route().send(SCRATCH_KEY, command(r, SCRATCH_KEY, "f", "m", null, pending));
                             } catch (RuntimeException e) {
                                 pending.accept(null, e);
                             }
@@ -339,10 +341,13 @@ final class DataTypeDriver implements AsyncDriver {
     @Override
     public Map<String, Number> stats() {
         Map<String, Number> stats = new LinkedHashMap<>();
-        stats.put("connections", links.length);
+        stats.put("connections", opened.connectionCount());
         stats.put("io_threads", opened.ioThreads());
         stats.putAll(liveStats());
         stats.put("reconnects", opened.reconnects());
+        if (opened.cluster() != null) {
+            opened.cluster().addStats(stats);
+        }
         return stats;
     }
 

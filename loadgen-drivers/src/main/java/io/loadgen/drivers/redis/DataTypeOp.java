@@ -26,6 +26,9 @@ final class DataTypeOp extends PendingCommand<Status> {
 
     @Override
     public void complete() {
+        if (rerouted()) {
+            return; // on a cluster: sent again where it says (Lettuce writes only commands that are not done)
+        }
         super.complete();
         if (reply.hasError()) {
             pending.accept(null, new RedisCommandExecutionException(reply.getError()));

@@ -124,6 +124,11 @@ final class InFlight {
             }
         }
 
+        /** Whether the operation has completed, by reply, failure or deadline. Any thread. */
+        boolean isDone() {
+            return done != 0;
+        }
+
         /** True for the one caller, reply or deadline, that gets to complete the operation (and counts it done). */
         private boolean claim() {
             if (DONE.compareAndSet(this, 0, 1)) {

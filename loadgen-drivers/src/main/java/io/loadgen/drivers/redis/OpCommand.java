@@ -41,6 +41,9 @@ final class OpCommand extends PendingCommand<Long> {
      * ended the command. Loop thread.
      */
     void replied(long elements, Throwable error) {
+        if (error != null && route != null && route.failed(this, error)) {
+            return; // sent on to where the cluster says, or waiting for the next slot map
+        }
         if (error != null) {
             pending.accept(null, error);
         } else {
@@ -48,8 +51,21 @@ final class OpCommand extends PendingCommand<Long> {
         }
     }
 
+    /** Sends it again: in {@code link}'s batch, or after {@code ASKING} through Lettuce's path. */
+    @Override
+    public void sendOn(NodeLink link, boolean asking) {
+        if (asking) {
+            super.sendOn(link, true);
+        } else {
+            link.batch.add(this);
+        }
+    }
+
     @Override
     public void complete() {
+        if (rerouted()) {
+            return; // not complete: sent again (Lettuce writes only commands that are not done)
+        }
         super.complete();
         if (output.hasError()) {
             pending.accept(null, new RedisCommandExecutionException(output.getError()));

@@ -111,6 +111,15 @@ final class RedisConnector {
      * @throws BadInputException when the server cannot be reached, naming the URI and the fix
      */
     static Opened open(RedisSettings settings, int connections, int ioThreads, int issuers) {
+        return open(settings, false, connections, ioThreads, issuers);
+    }
+
+    /**
+     * As {@link #open(RedisSettings, int, int, int)}; with {@code cluster} ({@code redis.cluster=true}) each of the
+     * {@code connections} is a connection set: a connection to every master of the Redis Cluster that
+     * {@code redis.uri} is a node of, all on the set's loop ({@link RedisCluster}).
+     */
+    static Opened open(RedisSettings settings, boolean cluster, int connections, int ioThreads, int issuers) {
         Opened opened = new Opened(ioThreads, connections, issuers, Secrets.redact(settings.uriText()));
         try {
             for (int i = 0; i < ioThreads; i++) {
@@ -134,9 +143,17 @@ final class RedisConnector {
                 opened.clients[i].addListener(opened.connects);
                 opened.resources[i].eventBus().get().subscribe(opened::onEvent);
             }
+            if (cluster) {
+                opened.cluster = RedisCluster.open(opened, settings, connections);
+                opened.connects.cluster = opened.cluster;
+                return opened;
+            }
             for (int c = 0; c < connections; c++) {
-                opened.connections[c] = connect(opened.clients[opened.loopIndex(c)], settings);
-                checkIsRedis(opened.connections[c], settings);
+                opened.connections[c] = connect(opened.clients[opened.loopIndex(c)], settings.uri(), settings);
+                opened.firstConnects.incrementAndGet();
+                if (checkIsRedis(opened.connections[c], settings) && c == 0) {
+                    checkNotCluster(opened.connections[c], settings);
+                }
             }
             return opened;
         } catch (RedisConnectionException e) {
@@ -171,20 +188,23 @@ final class RedisConnector {
      *
      * @throws BadInputException when the deadline passes, naming the server, the deadline and the fix
      */
-    private static StatefulRedisConnection<String, byte[]> connect(RedisClient client, RedisSettings settings) {
-        ConnectionFuture<StatefulRedisConnection<String, byte[]>> future = client.connectAsync(CODEC, settings.uri());
+    static StatefulRedisConnection<String, byte[]> connect(RedisClient client, io.lettuce.core.RedisURI uri,
+                                                           RedisSettings settings) {
+        ConnectionFuture<StatefulRedisConnection<String, byte[]>> future = client.connectAsync(CODEC, uri);
+        String shown = uri == settings.uri() ? Secrets.redact(settings.uriText())
+                : "redis://" + uri.getHost() + ":" + uri.getPort();
         try {
             return future.get(settings.connectTimeoutNs(), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
             future.cancel(true);
-            throw new BadInputException("Redis at " + Secrets.redact(settings.uriText()) + " did not complete the"
+            throw new BadInputException("Redis at " + shown + " did not complete the"
                     + " connection within " + RedisSettings.CONNECT_TIMEOUT + "=" + Duration.ofNanos(settings.connectTimeoutNs())
                     .toMillis() + "ms (it accepts connections but does not answer: paused, overloaded, or not Redis);"
                     + " resume or start redis-server there, or raise -p " + RedisSettings.CONNECT_TIMEOUT, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             future.cancel(true);
-            throw new BadInputException("interrupted while connecting to Redis at " + Secrets.redact(settings.uriText()), e);
+            throw new BadInputException("interrupted while connecting to Redis at " + shown, e);
         } catch (ExecutionException e) {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             throw cause instanceof RedisConnectionException rce ? rce
@@ -198,8 +218,10 @@ final class RedisConnector {
      * errors. Anything else that speaks back (an echo server, an HTTP server) would have its answers parsed
      * as replies, and a run against it report every operation OK: refused. A server that does not answer
      * within redis.timeout is the run's to measure, not a reason to refuse it here.
+     *
+     * @return whether it answered PONG (false: it did not answer in time)
      */
-    private static void checkIsRedis(StatefulRedisConnection<String, byte[]> connection, RedisSettings settings) {
+    static boolean checkIsRedis(StatefulRedisConnection<String, byte[]> connection, RedisSettings settings) {
         String answer;
         try {
             answer = connection.async().ping().get(settings.timeoutNs(), TimeUnit.NANOSECONDS);
@@ -210,15 +232,38 @@ final class RedisConnector {
             }
             answer = "an error: " + message;
         } catch (TimeoutException e) {
-            return;
+            return false;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return;
+            return false;
         }
         if (!"PONG".equals(answer)) {
             throw new BadInputException("the server at " + Secrets.redact(settings.uriText()) + " answered PING with '"
                     + Limits.quote(Secrets.redact(String.valueOf(answer)).replaceAll("\\s+", " "))
                     + "', not PONG: it is not a Redis server; point -p " + RedisSettings.URI + " at one");
+        }
+        return true;
+    }
+
+    /**
+     * Without {@code redis.cluster}, a node of a Redis Cluster would answer most keys with {@code MOVED} (they live
+     * on other nodes) and the run would count them as server errors: refused at open, naming the property. One
+     * {@code INFO cluster}; a server that does not answer it (renamed, paused) is left to the run.
+     */
+    private static void checkNotCluster(StatefulRedisConnection<String, byte[]> connection, RedisSettings settings) {
+        String info;
+        try {
+            info = connection.async().info("cluster").get(settings.timeoutNs(), TimeUnit.NANOSECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            return;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        if (info != null && info.contains("cluster_enabled:1")) {
+            throw new BadInputException("the server at " + Secrets.redact(settings.uriText()) + " is a node of a Redis"
+                    + " Cluster (INFO cluster: cluster_enabled:1), which serves only its own slots' keys; give -p "
+                    + RedisCluster.PROPERTY + "=true to send each key to the master that serves it");
         }
     }
 
@@ -244,11 +289,11 @@ final class RedisConnector {
      * Why a connection failed, as the system said it ({@code Connection refused}), without the native transport's
      * {@code finishConnect(..) failed: } prefix: the line names the URI already, and reads the same on every transport.
      */
-    private static String connectFailure(Throwable e) {
+    static String connectFailure(Throwable e) {
         return rootMessage(e).replaceFirst("^\\w+\\(\\.\\.\\) failed: ", "");
     }
 
-    private static String rootMessage(Throwable e) {
+    static String rootMessage(Throwable e) {
         Throwable root = e;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
@@ -260,9 +305,20 @@ final class RedisConnector {
     private static final class ConnectCounter implements RedisConnectionStateListener {
         private final AtomicLong connects = new AtomicLong();
 
+        /** Set once the cluster is open: a lost connection asks it for a fresh slot map. */
+        private volatile RedisCluster cluster;
+
         @Override
         public void onRedisConnected(RedisChannelHandler<?, ?> connection, SocketAddress socketAddress) {
             connects.incrementAndGet();
+        }
+
+        @Override
+        public void onRedisDisconnected(RedisChannelHandler<?, ?> connection) {
+            RedisCluster c = cluster;
+            if (c != null) {
+                c.requestRefresh();
+            }
         }
     }
 
@@ -274,6 +330,13 @@ final class RedisConnector {
         private final StatefulRedisConnection<String, byte[]>[] connections;
         private final ConnectCounter connects = new ConnectCounter();
         private final ChannelTracker tracker = new ChannelTracker();
+        /** Connections opened for the first time (reconnects are the connects beyond these). */
+        private final AtomicLong firstConnects = new AtomicLong();
+        /** On a cluster: every connection to a node, closed with the rest. */
+        private final java.util.List<StatefulRedisConnection<String, byte[]>> nodeConnections =
+                new java.util.concurrent.CopyOnWriteArrayList<>();
+        /** On a cluster ({@code redis.cluster=true}): the slot map and routes; else null. */
+        private volatile RedisCluster cluster;
         private final int issuers;
         /** The server, redacted, for messages. */
         private final String uri;
@@ -300,14 +363,44 @@ final class RedisConnector {
             return connections[c];
         }
 
+        /** Connections open now: one per set, or on a cluster each set's to every master it knows. */
+        int connectionCount() {
+            return cluster != null ? cluster.connections() : connections.length;
+        }
+
+        /** The Redis Cluster the sets route over, or null for a single server. */
+        RedisCluster cluster() {
+            return cluster;
+        }
+
+        /** The client on connection set {@code c}'s loop. */
+        RedisClient client(int c) {
+            return clients[loopIndex(c)];
+        }
+
         /**
-         * The channel connection {@code c} is using, tracked across reconnects; null when Lettuce's connection
-         * does not write through its endpoint directly (then {@link CommandBatch} writes through Lettuce).
+         * Set {@code c}'s route: its one connection, or on a cluster its connections to every master.
          */
-        ChannelTracker.Ref channelRef(int c) {
-            RedisChannelWriter writer = connections[c] instanceof RedisChannelHandler
-                    ? ((RedisChannelHandler<?, ?>) connections[c]).getChannelWriter() : null;
-            return writer instanceof Endpoint ? tracker.ref((Endpoint) writer) : null;
+        Route route(int c) {
+            return cluster != null ? cluster.route(c) : link(connections[c], c);
+        }
+
+        /** A connection to a cluster's node just made for set {@code c}: counted, closed with the rest. Any thread. */
+        NodeLink link(int c, StatefulRedisConnection<String, byte[]> connection) {
+            nodeConnections.add(connection);
+            firstConnects.incrementAndGet();
+            return link(connection, c);
+        }
+
+        private NodeLink link(StatefulRedisConnection<String, byte[]> connection, int c) {
+            RedisChannelWriter writer = connection instanceof RedisChannelHandler
+                    ? ((RedisChannelHandler<?, ?>) connection).getChannelWriter() : null;
+            return new NodeLink(connection, writer instanceof Endpoint ? tracker.ref((Endpoint) writer) : null, loop(c));
+        }
+
+        /** Counts a connection opened and closed at open (a cluster's seed). */
+        void countFirstConnect() {
+            firstConnects.incrementAndGet();
         }
 
         /** The event loop connection {@code c} lives on: its issuer's. */
@@ -342,8 +435,10 @@ final class RedisConnector {
                 if (kept == null || isAuthError(message) || !isAuthError(rootMessage(kept))) {
                     reconnectFailure = failed.getCause(); // the latest, but a refused password outranks a transient
                 }
-                if (said.size() < MAX_SAID && said.add(message)) {
-                    LOG.warn("redis: reconnecting to {} fails: {}{}", uri, message,
+                String where = cluster != null && failed.remoteAddress() instanceof java.net.InetSocketAddress node
+                        ? "redis://" + node.getHostString() + ":" + node.getPort() : uri;
+                if (said.size() < MAX_SAID && said.add(where + message)) {
+                    LOG.warn("redis: reconnecting to {} fails: {}{}", where, message,
                             isAuthError(message) ? " (did the server's password change?)" : "");
                 }
             }
@@ -357,15 +452,22 @@ final class RedisConnector {
 
         /** Connections made after the first of each. */
         long reconnects() {
-            return Math.max(0, connects.connects.get() - connections.length);
+            return Math.max(0, connects.connects.get() - firstConnects.get());
         }
 
         @Override
         public void close() {
+            connects.cluster = null;
+            if (cluster != null) {
+                cluster.close();
+            }
             for (StatefulRedisConnection<String, byte[]> c : connections) {
                 if (c != null) {
                     c.close();
                 }
+            }
+            for (StatefulRedisConnection<String, byte[]> c : nodeConnections) {
+                c.close();
             }
             for (int i = 0; i < loops.length; i++) {
                 if (clients[i] != null) {

@@ -1,15 +1,14 @@
 package io.loadgen.drivers.redis;
 
-import io.lettuce.core.Limit;
-import io.lettuce.core.Range;
 import io.lettuce.core.RedisCommandExecutionException;
 import io.lettuce.core.RedisCommandTimeoutException;
-import io.lettuce.core.RedisFuture;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.lettuce.core.codec.RedisCodec;
 import io.lettuce.core.output.IntegerOutput;
+import io.lettuce.core.output.ValueListOutput;
 import io.lettuce.core.protocol.CommandArgs;
+import io.lettuce.core.protocol.CommandKeyword;
 import io.lettuce.core.protocol.CommandType;
 import io.loadgen.core.driver.AsyncDriver;
 import io.loadgen.core.driver.Completion;
@@ -41,7 +40,9 @@ import java.util.concurrent.atomic.LongAdder;
  * issuer on its connections' event loop ({@link #issuerExecutor}), so {@link #submit} and the
  * completion both run there with no hand-off; a submit from any other thread is handed to the loop. READ
  * and UPDATE, one command each, are batched per loop pass ({@link CommandBatch}) and their replies counted by
- * {@link DirectReplies}; the other operations go through Lettuce's async API.
+ * {@link DirectReplies}; the other operations go through Lettuce's async API. Every command goes through its
+ * connection's {@link Route}: the one connection, or with {@code redis.cluster=true} the connection to the master
+ * serving the command's key's slot ({@link ClusterRoute}, {@link RedisCluster}).
  * {@link #warmUp}, {@link #stats} and {@link #close} are called once, on the main thread.
  *
  * <table>
@@ -84,26 +85,32 @@ final class RedisDriver implements AsyncDriver {
     private final int[] cursors;
     private final RedisCodec<String, byte[]> codec;
     private final RecordLayout layout;
-    private final Limit scanLimit;
+    private final int scanLimit;
     private final LongAdder timeouts = new LongAdder();
     private final LongAdder serverErrors = new LongAdder();
     private final LongAdder connectionErrors = new LongAdder();
 
-    /** One connection, its commands, its event loop and what is in flight on it. */
+    /**
+     * One connection set: where its commands go ({@link #route}: its one connection, or on a Redis Cluster a
+     * connection to every master), its event loop, and what is in flight on it.
+     */
     private static final class Link {
+        /** The set's first connection, its commands and batch: its only one without {@code redis.cluster}; on a
+         *  cluster, send through {@link #route}, which picks the connection by the key's slot. */
         final StatefulRedisConnection<String, byte[]> connection;
         final RedisAsyncCommands<String, byte[]> commands;
+        final CommandBatch batch;
+        final Route route;
         final EventLoop loop;
         final InFlight inFlight;
-        final CommandBatch batch;
 
-        Link(StatefulRedisConnection<String, byte[]> connection, EventLoop loop, InFlight inFlight,
-             ChannelTracker.Ref channel) {
-            this.connection = connection;
-            this.commands = connection.async();
+        Link(Route route, NodeLink first, EventLoop loop, InFlight inFlight) {
+            this.route = route;
+            this.connection = first.connection;
+            this.commands = first.commands;
+            this.batch = first.batch;
             this.loop = loop;
             this.inFlight = inFlight;
-            this.batch = new CommandBatch(connection, channel, loop);
         }
     }
 
@@ -115,12 +122,13 @@ final class RedisDriver implements AsyncDriver {
         this.opened = opened;
         this.codec = RedisConnector.CODEC;
         this.layout = layout;
-        this.scanLimit = Limit.create(0, settings.scanLength());
+        this.scanLimit = settings.scanLength();
         this.links = new Link[opened.size()];
         for (int c = 0; c < links.length; c++) {
-            StatefulRedisConnection<String, byte[]> connection = opened.connection(c);
-            links[c] = new Link(connection, opened.loop(c),
-                    new InFlight(opened.loop(c), settings.timeoutNs(), timeouts, this::count), opened.channelRef(c));
+            Route route = opened.route(c);
+            NodeLink first = route instanceof ClusterRoute cluster ? cluster.first() : (NodeLink) route;
+            links[c] = new Link(route, first, opened.loop(c),
+                    new InFlight(opened.loop(c), settings.timeoutNs(), timeouts, this::count));
         }
         this.issuerLinks = byIssuer(links, threads);
         this.cursors = new int[issuerLinks.length];
@@ -206,7 +214,8 @@ final class RedisDriver implements AsyncDriver {
         InFlight.Op pending = link.inFlight.begin(completion);
         if (type == READ || type == UPDATE) {
             try {
-                link.batch.add(direct(layout, type, key, field, pending));
+                String name = layout.key(key);
+                link.route.add(name, direct(layout, type, name, key, field, pending));
             } catch (RuntimeException e) {
                 pending.accept(null, e);
             }
@@ -214,7 +223,7 @@ final class RedisDriver implements AsyncDriver {
         }
         CompletionStage<Status> outcome;
         try {
-            outcome = start(link.commands, layout, type, key, field, scanLength);
+            outcome = start(link.route, layout, type, key, field, scanLength);
         } catch (RuntimeException e) {
             pending.accept(null, e);
             return;
@@ -223,8 +232,7 @@ final class RedisDriver implements AsyncDriver {
     }
 
     /** A READ or UPDATE as one command that completes {@code pending} itself (the hot path of most workloads). */
-    private OpCommand direct(RecordLayout layout, int type, long keyNumber, int field, InFlight.Op pending) {
-        String key = layout.key(keyNumber);
+    private OpCommand direct(RecordLayout layout, int type, String key, long keyNumber, int field, InFlight.Op pending) {
         CommandArgs<String, byte[]> args = new CommandArgs<>(codec).addKey(key);
         if (type == READ) {
             if (field >= 0) {
@@ -287,14 +295,14 @@ final class RedisDriver implements AsyncDriver {
             return; // nothing was sent
         }
         await(CompletableFuture.allOf(batch), deadlineNs);
-        CompletableFuture<?>[] deletes = new CompletableFuture<?>[links.length];
+        CompletableFuture<?>[] deletes = new CompletableFuture<?>[links.length * (WARM_UP_BATCH + 1)];
         for (int c = 0; c < links.length; c++) {
-            String[] keys = new String[WARM_UP_BATCH + 1];
-            for (int i = 0; i < WARM_UP_BATCH; i++) {
-                keys[i] = scratch.key(c * WARM_UP_BATCH + i);
+            for (int i = 0; i <= WARM_UP_BATCH; i++) {
+                // one key per DEL: on a cluster the keys live on different masters
+                String key = i < WARM_UP_BATCH ? scratch.key(c * WARM_UP_BATCH + i) : scratch.indexKey();
+                deletes[c * (WARM_UP_BATCH + 1) + i] = links[c].route.dispatch(key, CommandType.DEL,
+                        new IntegerOutput<>(codec), new CommandArgs<>(codec).addKey(key)).toCompletableFuture();
             }
-            keys[WARM_UP_BATCH] = scratch.indexKey();
-            deletes[c] = links[c].commands.del(keys).toCompletableFuture();
         }
         await(CompletableFuture.allOf(deletes), deadlineNs);
     }
@@ -310,7 +318,7 @@ final class RedisDriver implements AsyncDriver {
 
     /** Sends the commands of one operation on the first connection, reading or writing all fields. Tests. */
     CompletionStage<Status> start(int typeIndex, long keyNumber) {
-        return start(links[0].commands, layout, typeIndex, keyNumber, -1, 0);
+        return start(links[0].route, layout, typeIndex, keyNumber, -1, 0);
     }
 
     /**
@@ -319,37 +327,45 @@ final class RedisDriver implements AsyncDriver {
      * @param field      the one field a READ or UPDATE touches (YCSB's readallfields/writeallfields=false), or -1
      * @param scanLength records a SCAN reads, or 0 for {@code redis.scanlength}
      */
-    CompletionStage<Status> start(RedisAsyncCommands<String, byte[]> commands, RecordLayout layout, int typeIndex,
-                                  long keyNumber, int field, int scanLength) {
+    CompletionStage<Status> start(Route route, RecordLayout layout, int typeIndex, long keyNumber, int field,
+                                  int scanLength) {
         String key = layout.key(keyNumber);
         switch (typeIndex) {
             case READ:
                 if (field >= 0) {
-                    return commands.hget(key, layout.fieldName(field))
-                            .thenApply(value -> value == null ? Status.NOT_FOUND : Status.OK);
+                    return route.dispatch(key, CommandType.HGET, new ElementCount(codec),
+                                    new CommandArgs<>(codec).addKey(key).add(layout.fieldNameBytes(field)))
+                            .thenApply(values -> values == 0 ? Status.NOT_FOUND : Status.OK);
                 }
-                return commands.dispatch(CommandType.HGETALL, new ElementCount(codec), new CommandArgs<>(codec).addKey(key))
+                return route.dispatch(key, CommandType.HGETALL, new ElementCount(codec), new CommandArgs<>(codec).addKey(key))
                         .thenApply(elements -> elements == 0 ? Status.NOT_FOUND : Status.OK);
             case UPDATE:
                 if (field >= 0) {
-                    return commands.hset(key, layout.fieldName(field), layout.value(keyNumber, field, RecordLayout.UPDATED))
+                    return route.dispatch(key, CommandType.HSET, new IntegerOutput<>(codec), new CommandArgs<>(codec)
+                                    .addKey(key).add(layout.fieldNameBytes(field))
+                                    .addValue(layout.value(keyNumber, field, RecordLayout.UPDATED)))
                             .thenApply(created -> Status.OK);
                 }
-                return hsetAll(commands, layout, key, keyNumber, RecordLayout.UPDATED).thenApply(written -> Status.OK);
+                return hsetAll(route, layout, key, keyNumber, RecordLayout.UPDATED).thenApply(written -> Status.OK);
             case INSERT:
-                return hsetAll(commands, layout, key, keyNumber, RecordLayout.INSERTED)
-                        .thenCombine(commands.zadd(layout.indexKey(), RecordLayout.indexScore(key), ascii(key)),
+                return hsetAll(route, layout, key, keyNumber, RecordLayout.INSERTED)
+                        .thenCombine(route.dispatch(layout.indexKey(), CommandType.ZADD, new IntegerOutput<>(codec),
+                                        new CommandArgs<>(codec).addKey(layout.indexKey())
+                                                .add(RecordLayout.indexScore(key)).addValue(ascii(key))),
                                 (written, indexed) -> Status.OK);
             case SCAN:
-                return scanKeys(commands, layout, key, scanLength > 0 ? Limit.create(0, scanLength) : scanLimit)
-                        .thenCompose(keys -> readAll(commands, keys));
+                return scanKeys(route, layout, key, scanLength > 0 ? scanLength : scanLimit)
+                        .thenCompose(keys -> readAll(route, keys));
             case READ_MODIFY_WRITE:
-                return commands.hgetall(key).thenCompose(record -> record.isEmpty()
+                return route.dispatch(key, CommandType.HGETALL, new ElementCount(codec), new CommandArgs<>(codec).addKey(key))
+                        .thenCompose(elements -> elements == 0
                         ? CompletableFuture.completedFuture(Status.NOT_FOUND)
-                        : hsetAll(commands, layout, key, keyNumber, RecordLayout.UPDATED).thenApply(written -> Status.OK));
+                        : hsetAll(route, layout, key, keyNumber, RecordLayout.UPDATED).thenApply(written -> Status.OK));
             case DELETE:
-                return commands.del(key).thenCombine(commands.zrem(layout.indexKey(), ascii(key)),
-                        (deleted, unindexed) -> deleted == 0 ? Status.NOT_FOUND : Status.OK);
+                return route.dispatch(key, CommandType.DEL, new IntegerOutput<>(codec), new CommandArgs<>(codec).addKey(key))
+                        .thenCombine(route.dispatch(layout.indexKey(), CommandType.ZREM, new IntegerOutput<>(codec),
+                                        new CommandArgs<>(codec).addKey(layout.indexKey()).addValue(ascii(key))),
+                                (deleted, unindexed) -> deleted == 0 ? Status.NOT_FOUND : Status.OK);
             default:
                 throw new IllegalArgumentException("redis driver has no operation type " + typeIndex);
         }
@@ -357,33 +373,38 @@ final class RedisDriver implements AsyncDriver {
 
     /** The keys a SCAN from {@code startKey} reads: index order from its score on, at most scanlength. Tests. */
     CompletionStage<List<byte[]>> scanKeys(String startKey) {
-        return scanKeys(links[0].commands, layout, startKey, scanLimit);
+        return scanKeys(links[0].route, layout, startKey, scanLimit);
     }
 
-    private static CompletionStage<List<byte[]>> scanKeys(RedisAsyncCommands<String, byte[]> commands,
-                                                          RecordLayout layout, String startKey, Limit limit) {
-        return commands.zrangebyscore(layout.indexKey(),
-                Range.from(Range.Boundary.including(RecordLayout.indexScore(startKey)), Range.Boundary.unbounded()),
-                limit);
+    /**
+     * {@code ZRANGEBYSCORE index score(startKey) +inf LIMIT 0 limit}, to the master serving the index: YCSB's one
+     * index, on one master of a cluster as YCSB's binding leaves it.
+     */
+    private CompletionStage<List<byte[]>> scanKeys(Route route, RecordLayout layout, String startKey, int limit) {
+        return route.dispatch(layout.indexKey(), CommandType.ZRANGEBYSCORE, new ValueListOutput<>(codec),
+                new CommandArgs<>(codec).addKey(layout.indexKey()).add(RecordLayout.indexScore(startKey)).add("+inf")
+                        .add(CommandKeyword.LIMIT).add(0).add(limit));
     }
 
-    private static CompletionStage<Status> readAll(RedisAsyncCommands<String, byte[]> commands, List<byte[]> keys) {
+    /** HGETALL of every key a SCAN found, pipelined (each to its own master on a cluster). */
+    private CompletionStage<Status> readAll(Route route, List<byte[]> keys) {
         if (keys.isEmpty()) {
             return CompletableFuture.completedFuture(Status.OK);
         }
         CompletableFuture<?>[] reads = new CompletableFuture<?>[keys.size()];
         for (int i = 0; i < reads.length; i++) {
-            reads[i] = commands.hgetall(new String(keys.get(i), StandardCharsets.US_ASCII)).toCompletableFuture();
+            String key = new String(keys.get(i), StandardCharsets.US_ASCII);
+            reads[i] = route.dispatch(key, CommandType.HGETALL, new ElementCount(codec), new CommandArgs<>(codec).addKey(key))
+                    .toCompletableFuture();
         }
         return CompletableFuture.allOf(reads).thenApply(done -> Status.OK);
     }
 
     /** HSET of every field in one command, built directly so no map is made per operation. */
-    private RedisFuture<Long> hsetAll(RedisAsyncCommands<String, byte[]> commands, RecordLayout layout, String key,
-                                      long keyNumber, byte writer) {
+    private CompletionStage<Long> hsetAll(Route route, RecordLayout layout, String key, long keyNumber, byte writer) {
         CommandArgs<String, byte[]> args = new CommandArgs<>(codec).addKey(key);
         addAllFields(args, layout, keyNumber, writer);
-        return commands.dispatch(CommandType.HSET, new IntegerOutput<>(codec), args);
+        return route.dispatch(key, CommandType.HSET, new IntegerOutput<>(codec), args);
     }
 
     private static void addAllFields(CommandArgs<String, byte[]> args, RecordLayout layout, long keyNumber, byte writer) {
@@ -446,12 +467,15 @@ final class RedisDriver implements AsyncDriver {
     @Override
     public Map<String, Number> stats() {
         Map<String, Number> stats = new LinkedHashMap<>();
-        stats.put("connections", links.length);
+        stats.put("connections", opened.connectionCount());
         stats.put("io_threads", opened.ioThreads());
         stats.put("timeouts", timeouts.sum());
         stats.put("server_errors", serverErrors.sum());
         stats.put("connection_errors", connectionErrors.sum());
         stats.put("reconnects", opened.reconnects());
+        if (opened.cluster() != null) {
+            opened.cluster().addStats(stats);
+        }
         return stats;
     }
 

@@ -87,7 +87,7 @@ public final class RedisDriverProvider implements DriverProvider {
         int threads = context.threads();
         int connections = settings.connectionsFor(threads);
         warnOfIdleOrSharedConnections(connections, threads);
-        RedisDriver driver = new RedisDriver(RedisConnector.open(settings, connections,
+        RedisDriver driver = new RedisDriver(RedisConnector.open(settings, properties.getBoolean(RedisCluster.PROPERTY), connections,
                 settings.ioThreadsFor(Math.min(connections, threads)), threads), settings, layout, threads);
         LOG.debug("redis opened: {}", properties);
         return driver;
@@ -99,7 +99,8 @@ public final class RedisDriverProvider implements DriverProvider {
         int threads = context.threads();
         int connections = settings.connectionsFor(threads);
         warnOfIdleOrSharedConnections(connections, threads);
-        DataTypeDriver driver = new DataTypeDriver(RedisConnector.open(settings, connections,
+        DataTypeDriver driver = new DataTypeDriver(RedisConnector.open(settings,
+                properties.getBoolean(RedisCluster.PROPERTY), connections,
                 settings.ioThreadsFor(Math.min(connections, threads)), threads), settings, requests, threads,
                 context.seed());
         LOG.debug("redis opened with {}: {}", DataTypeRequests.REQUESTS, properties);

@@ -57,7 +57,10 @@ record RedisSettings(RedisURI uri, String uriText, long timeoutNs, int fieldCoun
                     + " series, mixed by weight (docs/drivers/redis.md; a sample: workloads/redis-datatypes.yaml)"),
             new PropertySpec(DataTypeRequests.DATA_INTEGRITY, "false", "YCSB's dataintegrity for " + DataTypeRequests.REQUESTS
                     + ": values written carry their key and a version, and every value read (GET, HGET, HGETALL, LPOP,"
-                    + " LRANGE) is checked; one the run did not write for its key completes as UNEXPECTED_STATE"));
+                    + " LRANGE) is checked; one the run did not write for its key completes as UNEXPECTED_STATE"),
+            new PropertySpec(RedisCluster.PROPERTY, "false", "true: redis.uri names a node of a Redis Cluster; each"
+                    + " command goes to the master serving its key's slot, following MOVED and ASK, each connection"
+                    + " (redis.connections) being a connection to every master"));
 
     /**
      * Reads and checks the properties.

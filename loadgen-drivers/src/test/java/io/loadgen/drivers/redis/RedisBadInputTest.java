@@ -92,9 +92,9 @@ class RedisBadInputTest {
     void unknownPropertyIsRejectedListingTheKnownOnes() {
         BadInputException e = assertThrows(BadInputException.class,
                 () -> DriverProperties.of("redis", provider.properties(), Map.of("redis.url", "redis://x")));
-        assertEquals("driver redis has no property 'redis.url'; it knows redis.connect.timeout, redis.connections,"
-                + " redis.dataintegrity, redis.fieldcount, redis.fieldlength, redis.iothreads, redis.requests,"
-                + " redis.scanlength, redis.timeout, redis.uri",
+        assertEquals("driver redis has no property 'redis.url'; it knows redis.cluster, redis.connect.timeout,"
+                + " redis.connections, redis.dataintegrity, redis.fieldcount, redis.fieldlength, redis.iothreads,"
+                + " redis.requests, redis.scanlength, redis.timeout, redis.uri",
                 e.getMessage());
     }
 
