@@ -1,14 +1,11 @@
 package io.loadgen.drivers.redis;
 
-import io.lettuce.core.RedisCommandExecutionException;
-import io.lettuce.core.RedisCommandTimeoutException;
 import io.lettuce.core.protocol.CommandArgs;
 import io.loadgen.core.driver.AsyncDriver;
 import io.loadgen.core.driver.Completion;
 import io.loadgen.core.driver.Operation;
 import io.loadgen.core.driver.Status;
 import io.loadgen.core.workload.generator.NumberGenerator;
-import io.loadgen.drivers.support.Causes;
 import io.netty.channel.EventLoop;
 
 import java.util.ArrayList;
@@ -17,11 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
@@ -55,13 +48,9 @@ final class DataTypeDriver implements AsyncDriver {
     private final Issuer[] issuers;
     private final byte[] pattern;
     private final int threads;
-    private final LongAdder timeouts = new LongAdder();
-    private final LongAdder serverErrors = new LongAdder();
-    private final LongAdder wrongTypeErrors = new LongAdder();
-    private final LongAdder connectionErrors = new LongAdder();
+    private final RedisFailures failures = new RedisFailures(true);
     private final LongAdder integrityFailures = new LongAdder();
     /** The first failure seen, for {@link #lastFailure}; racy by design, any loop may set it. */
-    private volatile Throwable firstError;
 
     /**
      * One connection set (its one connection, or on a Redis Cluster a connection to every master: {@link Route}),
@@ -107,7 +96,7 @@ final class DataTypeDriver implements AsyncDriver {
         this.links = new Link[opened.size()];
         for (int c = 0; c < links.length; c++) {
             links[c] = new Link(opened.route(c), opened.loop(c),
-                    new InFlight(opened.loop(c), settings.timeoutNs(), timeouts, this::count));
+                    new InFlight(opened.loop(c), settings.timeoutNs(), failures.timeouts, failures::count));
         }
         this.issuerLinks = new Link[threads][];
         for (int i = 0; i < threads; i++) {
@@ -279,57 +268,20 @@ final class DataTypeDriver implements AsyncDriver {
                         batch[c * WARM_UP_BATCH + i] = done;
                     }
                 }
-                if (!await(CompletableFuture.allOf(batch), deadlineNs)) {
+                if (!RedisConnector.await(CompletableFuture.allOf(batch), deadlineNs)) {
                     break; // a slow or absent server: the run measures it as it is
                 }
             }
         } finally {
-            timeouts.reset(); // the run's counters count the run's operations, not the warm-up's
-            serverErrors.reset();
-            wrongTypeErrors.reset();
-            connectionErrors.reset();
+            failures.reset(); // the run's counters count the run's operations, not the warm-up's
             integrityFailures.reset();
-            firstError = null;
-        }
-    }
-
-    private static boolean await(CompletableFuture<?> done, long deadlineNs) throws InterruptedException {
-        try {
-            done.get(Math.max(1, deadlineNs - System.nanoTime()), TimeUnit.NANOSECONDS);
-            return true;
-        } catch (TimeoutException | ExecutionException e) {
-            return false;
-        }
-    }
-
-    /** Counts the failure that ended an operation, by kind. Any thread. */
-    private void count(Throwable error) {
-        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-        if (firstError == null) {
-            firstError = cause;
-        }
-        if (cause instanceof RedisCommandTimeoutException) {
-            timeouts.increment();
-        } else if (cause instanceof RedisCommandExecutionException) {
-            String message = cause.getMessage();
-            (message != null && message.startsWith("WRONGTYPE") ? wrongTypeErrors : serverErrors).increment();
-        } else {
-            connectionErrors.increment();
         }
     }
 
     /** The first failure's message (an error reply's text, a connection's error), or null when none failed. */
     @Override
     public String lastFailure() {
-        Throwable first = firstError;
-        if (first == null) {
-            return null;
-        }
-        String reconnect = opened.reconnectFailure();
-        boolean lostConnection = !(first instanceof RedisCommandTimeoutException
-                || first instanceof RedisCommandExecutionException);
-        return Causes.rootMessage(first) + (reconnect != null && lostConnection
-                ? " (reconnecting fails: " + reconnect + ")" : "");
+        return failures.first(opened);
     }
 
     /**
@@ -355,10 +307,7 @@ final class DataTypeDriver implements AsyncDriver {
     @Override
     public Map<String, Number> liveStats() {
         Map<String, Number> live = new LinkedHashMap<>();
-        live.put("timeouts", timeouts.sum());
-        live.put("server_errors", serverErrors.sum());
-        live.put("wrongtype_errors", wrongTypeErrors.sum());
-        live.put("connection_errors", connectionErrors.sum());
+        failures.addTo(live);
         if (integrity) {
             live.put("integrity_failures", integrityFailures.sum());
         }

@@ -32,6 +32,7 @@ import io.netty.handler.flush.FlushConsolidationHandler;
 
 import java.net.SocketAddress;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -481,6 +482,19 @@ final class RedisConnector {
                     loops[i].close(SHUTDOWN_TIMEOUT.toMillis());
                 }
             }
+        }
+    }
+
+    /**
+     * Waits for {@code done} until {@code deadlineNs} ({@link System#nanoTime()}): true when it completed normally,
+     * false when it failed or the deadline came first. The drivers' warm-ups use it.
+     */
+    static boolean await(CompletableFuture<?> done, long deadlineNs) throws InterruptedException {
+        try {
+            done.get(Math.max(1, deadlineNs - System.nanoTime()), TimeUnit.NANOSECONDS);
+            return true;
+        } catch (TimeoutException | ExecutionException e) {
+            return false;
         }
     }
 }

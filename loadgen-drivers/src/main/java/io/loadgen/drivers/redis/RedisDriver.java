@@ -1,7 +1,5 @@
 package io.loadgen.drivers.redis;
 
-import io.lettuce.core.RedisCommandExecutionException;
-import io.lettuce.core.RedisCommandTimeoutException;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.lettuce.core.codec.RedisCodec;
@@ -14,7 +12,6 @@ import io.loadgen.core.driver.AsyncDriver;
 import io.loadgen.core.driver.Completion;
 import io.loadgen.core.driver.Operation;
 import io.loadgen.core.driver.Status;
-import io.loadgen.drivers.support.Causes;
 import io.netty.channel.EventLoop;
 
 import java.nio.charset.StandardCharsets;
@@ -22,13 +19,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.LongAdder;
 
 /**
  * YCSB's six operations on Lettuce connections, laid out as YCSB's Redis binding does (see
@@ -86,9 +78,7 @@ final class RedisDriver implements AsyncDriver {
     private final RedisCodec<String, byte[]> codec;
     private final RecordLayout layout;
     private final int scanLimit;
-    private final LongAdder timeouts = new LongAdder();
-    private final LongAdder serverErrors = new LongAdder();
-    private final LongAdder connectionErrors = new LongAdder();
+    private final RedisFailures failures = new RedisFailures(false);
 
     /**
      * One connection set: where its commands go ({@link #route}: its one connection, or on a Redis Cluster a
@@ -128,7 +118,7 @@ final class RedisDriver implements AsyncDriver {
             Route route = opened.route(c);
             NodeLink first = route instanceof ClusterRoute cluster ? cluster.first() : (NodeLink) route;
             links[c] = new Link(route, first, opened.loop(c),
-                    new InFlight(opened.loop(c), settings.timeoutNs(), timeouts, this::count));
+                    new InFlight(opened.loop(c), settings.timeoutNs(), failures.timeouts, failures::count));
         }
         this.issuerLinks = byIssuer(links, threads);
         this.cursors = new int[issuerLinks.length];
@@ -272,15 +262,13 @@ final class RedisDriver implements AsyncDriver {
                         batch[c * WARM_UP_BATCH + i] = done;
                     }
                 }
-                if (!await(CompletableFuture.allOf(batch), deadlineNs)) {
+                if (!RedisConnector.await(CompletableFuture.allOf(batch), deadlineNs)) {
                     break; // a slow or absent server: the run measures it as it is
                 }
             }
         } finally {
             removeScratch(scratch, batch, deadlineNs + budgetNs);
-            timeouts.reset(); // the run's counters count the run's operations, not the warm-up's
-            serverErrors.reset();
-            connectionErrors.reset();
+            failures.reset(); // the run's counters count the run's operations, not the warm-up's
         }
     }
 
@@ -294,7 +282,7 @@ final class RedisDriver implements AsyncDriver {
         if (batch[batch.length - 1] == null) {
             return; // nothing was sent
         }
-        await(CompletableFuture.allOf(batch), deadlineNs);
+        RedisConnector.await(CompletableFuture.allOf(batch), deadlineNs);
         CompletableFuture<?>[] deletes = new CompletableFuture<?>[links.length * (WARM_UP_BATCH + 1)];
         for (int c = 0; c < links.length; c++) {
             for (int i = 0; i <= WARM_UP_BATCH; i++) {
@@ -304,16 +292,7 @@ final class RedisDriver implements AsyncDriver {
                         new IntegerOutput<>(codec), new CommandArgs<>(codec).addKey(key)).toCompletableFuture();
             }
         }
-        await(CompletableFuture.allOf(deletes), deadlineNs);
-    }
-
-    private static boolean await(CompletableFuture<?> done, long deadlineNs) throws InterruptedException {
-        try {
-            done.get(Math.max(1, deadlineNs - System.nanoTime()), TimeUnit.NANOSECONDS);
-            return true;
-        } catch (TimeoutException | ExecutionException e) {
-            return false;
-        }
+        RedisConnector.await(CompletableFuture.allOf(deletes), deadlineNs);
     }
 
     /** Sends the commands of one operation on the first connection, reading or writing all fields. Tests. */
@@ -421,40 +400,10 @@ final class RedisDriver implements AsyncDriver {
         return key.getBytes(StandardCharsets.US_ASCII);
     }
 
-    /** Counts the failure that ended an operation, by kind. Any thread. */
-    /** The first failure seen, for {@link #lastFailure}; racy by design, any loop may set it. */
-    private volatile Throwable firstError;
-
-    private void count(Throwable error) {
-        Throwable cause = error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
-        if (firstError == null) {
-            firstError = cause; // one sample for the run's headline; later failures keep it (no work per failure)
-        }
-        if (cause instanceof RedisCommandTimeoutException) {
-            timeouts.increment();
-        } else if (cause instanceof RedisCommandExecutionException) {
-            serverErrors.increment();
-        } else {
-            connectionErrors.increment();
-        }
-    }
-
     /** The first failure's message (an error reply's text, a connection's error), or null when none failed. */
     @Override
     public String lastFailure() {
-        Throwable first = firstError;
-        if (first == null) {
-            return null;
-        }
-        String message = Causes.rootMessage(first);
-        String reconnect = opened.reconnectFailure();
-        boolean lostConnection = !(first instanceof RedisCommandTimeoutException || first instanceof RedisCommandExecutionException);
-        if (reconnect != null && lostConnection) {
-            // "Currently not connected" says what the operation met, not why: the reconnect's own failure does
-            return message + " (reconnecting fails: " + reconnect + (RedisConnector.isAuthError(reconnect)
-                    ? "; did the server's password change? give it in " + RedisSettings.URI + ")" : ")");
-        }
-        return message;
+        return failures.first(opened);
     }
 
     /**
@@ -469,9 +418,7 @@ final class RedisDriver implements AsyncDriver {
         Map<String, Number> stats = new LinkedHashMap<>();
         stats.put("connections", opened.connectionCount());
         stats.put("io_threads", opened.ioThreads());
-        stats.put("timeouts", timeouts.sum());
-        stats.put("server_errors", serverErrors.sum());
-        stats.put("connection_errors", connectionErrors.sum());
+        failures.addTo(stats);
         stats.put("reconnects", opened.reconnects());
         if (opened.cluster() != null) {
             opened.cluster().addStats(stats);
@@ -483,9 +430,7 @@ final class RedisDriver implements AsyncDriver {
     @Override
     public Map<String, Number> liveStats() {
         Map<String, Number> live = new LinkedHashMap<>();
-        live.put("timeouts", timeouts.sum());
-        live.put("server_errors", serverErrors.sum());
-        live.put("connection_errors", connectionErrors.sum());
+        failures.addTo(live);
         return live;
     }
 
