@@ -32,6 +32,8 @@ import io.netty.handler.flush.FlushConsolidationHandler;
 
 import java.net.SocketAddress;
 import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -454,6 +456,23 @@ final class RedisConnector {
         /** Connections made after the first of each. */
         long reconnects() {
             return Math.max(0, connects.connects.get() - firstConnects.get());
+        }
+
+        /**
+         * A driver's {@code [DRIVER]} counters: {@code connections} and {@code io_threads} (what the run used), the
+         * driver's {@code failures} (each failed operation counted once, by the failure that ended it),
+         * {@code reconnects}, and on a cluster its masters and redirects.
+         */
+        Map<String, Number> stats(Map<String, Number> failures) {
+            Map<String, Number> stats = new LinkedHashMap<>();
+            stats.put("connections", connectionCount());
+            stats.put("io_threads", ioThreads());
+            stats.putAll(failures);
+            stats.put("reconnects", reconnects());
+            if (cluster != null) {
+                cluster.addStats(stats);
+            }
+            return stats;
         }
 
         @Override

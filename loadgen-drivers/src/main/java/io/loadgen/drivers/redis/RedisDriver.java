@@ -415,15 +415,7 @@ final class RedisDriver implements AsyncDriver {
      */
     @Override
     public Map<String, Number> stats() {
-        Map<String, Number> stats = new LinkedHashMap<>();
-        stats.put("connections", opened.connectionCount());
-        stats.put("io_threads", opened.ioThreads());
-        failures.addTo(stats);
-        stats.put("reconnects", opened.reconnects());
-        if (opened.cluster() != null) {
-            opened.cluster().addStats(stats);
-        }
-        return stats;
+        return opened.stats(liveStats());
     }
 
     /** The failure counters (LongAdders, safe to sum while operations complete), for the status line. */
