@@ -33,20 +33,20 @@ class DriverProvidersTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb", "queue", "ping", "redis"})
+    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb", "queue", "ping", "redis", "memcached"})
     void serviceLoaderFindsProviderByName(String name) {
         assertEquals(name, find(name).name());
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb", "redis"})
+    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb", "redis", "memcached"})
     void providerIssuesYcsbOperationsWithReadFirst(String name) {
         assertEquals(List.of("READ", "UPDATE", "INSERT", "SCAN", "READ-MODIFY-WRITE", "DELETE"),
                 find(name).operations());
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"mockdb", "stw-mockdb", "queue", "ping", "redis"})
+    @ValueSource(strings = {"mockdb", "stw-mockdb", "queue", "ping", "redis", "memcached"})
     void unknownPropertyIsRejectedListingTheKnownOnes(String name) {
         DriverProvider provider = find(name);
         BadInputException e = assertThrows(BadInputException.class, () ->
@@ -58,7 +58,7 @@ class DriverProvidersTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb", "queue", "ping", "redis"})
+    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb", "queue", "ping", "redis", "memcached"})
     void everyPropertyNameCarriesTheDriverPrefix(String name) {
         for (PropertySpec spec : find(name).properties()) {
             assertTrue(spec.name().startsWith(name + "."), spec.name());
@@ -70,7 +70,10 @@ class DriverProvidersTest {
         assertEquals(List.of("PING"), find("ping").operations());
     }
 
-    /** Not redis: its default URI is a shared server the tests must never use (RedisDriverTest starts its own). */
+    /**
+     * Not redis or memcached: their default URIs are shared servers the tests must never use (RedisDriverTest and
+     * MemcachedDriverTest start their own).
+     */
     @ParameterizedTest
     @ValueSource(strings = {"noop", "mockdb", "stw-mockdb", "queue"})
     void defaultsOpenAndServeAnOperation(String name) throws Exception {
