@@ -68,8 +68,8 @@ if [ -z "$memtier" ]; then
       command -v "$tool" >/dev/null || die "building memtier_benchmark needs $tool: apt-get install build-essential autoconf automake libtool pkg-config libevent-dev zlib1g-dev"
     done
     echo "building memtier_benchmark in $home/memtier_benchmark (autoreconf, configure --disable-tls, make) ..." >&2
-    (cd "$home/memtier_benchmark" && autoreconf -ivf >/dev/null 2>&1 && ./configure --disable-tls >/dev/null \
-      && make -j2 >/dev/null) >&2 || die "the memtier_benchmark build failed in $home/memtier_benchmark (see its DEVELOPMENT.md; libevent-dev and zlib1g-dev installed?)"
+    (cd "$home/memtier_benchmark" && autoreconf -ivf && ./configure --disable-tls && make -j2) >"$home/build.log" 2>&1 \
+      || die "the memtier_benchmark build failed: see $home/build.log (build-essential, libevent-dev, zlib1g-dev installed?)"
   fi
 fi
 [ -x "$memtier" ] || die "$memtier is not an executable"
@@ -127,7 +127,7 @@ import json, sys
 stats = json.load(open(sys.argv[1]))["ALL STATS"]["Gets" if sys.argv[2] == "get" else "Sets"]
 if sys.argv[2] == "get" and float(stats["Misses/sec"]) > 0:
     sys.exit("memtier's gets missed: not the loaded item")
-p99 = [v for k, v in stats["Percentile Latencies"].items() if float(k[1:]) == 99.0][0]
+p99 = [v for k, v in stats["Percentile Latencies"].items() if k[1:2].isdigit() and float(k[1:]) == 99.0][0]
 print("%.0f %.0f" % (stats["Ops/sec"], p99 * 1000))
 EOF
 }

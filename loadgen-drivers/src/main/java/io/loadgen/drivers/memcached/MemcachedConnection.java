@@ -62,6 +62,8 @@ final class MemcachedConnection extends ChannelInboundHandlerAdapter {
     private ByteBuf out;
     private ByteBuf cumulation;
     private boolean flushScheduled;
+    /** Between a read's first channelRead and its channelReadComplete, which flushes what the replies' completions wrote. */
+    private boolean reading;
     private boolean armed;
     private boolean closing;
     private long reconnectDelayMs;
@@ -156,9 +158,11 @@ final class MemcachedConnection extends ChannelInboundHandlerAdapter {
         }
         p.onWire = request;
         wire.addLast(p);
-        if (!flushScheduled) {
+        if (!reading && !flushScheduled) {
+            // After the task in progress (an issuer's step): every request it writes joins. While replies are
+            // read, the read's end flushes instead (channelReadComplete), with no task at all.
             flushScheduled = true;
-            loop.execute(flushTask); // after the tasks and reads in progress: every request they write joins
+            loop.execute(flushTask);
         }
     }
 
@@ -184,6 +188,7 @@ final class MemcachedConnection extends ChannelInboundHandlerAdapter {
             ctx.fireChannelRead(msg);
             return;
         }
+        reading = true;
         ByteBuf in = cumulation == null ? (ByteBuf) msg
                 : ByteToMessageDecoder.MERGE_CUMULATOR.cumulate(ctx.alloc(), cumulation, (ByteBuf) msg);
         cumulation = null;
@@ -216,6 +221,14 @@ final class MemcachedConnection extends ChannelInboundHandlerAdapter {
                 in.release();
             }
         }
+    }
+
+    /** The end of one read from the socket: the requests the replies' completions wrote leave in one write. */
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        reading = false;
+        flush();
+        ctx.fireChannelReadComplete();
     }
 
     /** One reply to {@code p}'s {@code request}. */
@@ -349,6 +362,7 @@ final class MemcachedConnection extends ChannelInboundHandlerAdapter {
     /** The connection is gone: what awaits a reply fails now, and the connection is made again (unless closing). */
     @Override
     public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+        reading = false;
         if (ctx.channel() == channel) {
             channel = null;
             if (cumulation != null) {
