@@ -59,7 +59,10 @@ final class MemcachedConnection extends ChannelInboundHandlerAdapter {
     private final Runnable reconnectTask = this::reconnect;
 
     private Channel channel;
+    /** This pass's requests, not yet flushed: {@link #spare}, or null. */
     private ByteBuf out;
+    /** The connection's write buffer, ours (one count) between passes. */
+    private ByteBuf spare;
     private ByteBuf cumulation;
     private boolean flushScheduled;
     /** Between a read's first channelRead and its channelReadComplete, which flushes what the replies' completions wrote. */
@@ -148,7 +151,7 @@ final class MemcachedConnection extends ChannelInboundHandlerAdapter {
     private void send(Pending p, int request) {
         ByteBuf buf = out;
         if (buf == null) {
-            buf = out = channel.alloc().directBuffer(1024);
+            buf = out = writeBuffer();
         }
         switch (request) {
             case GET -> requests.get(buf, p.records, p.keyNumber);
@@ -166,6 +169,22 @@ final class MemcachedConnection extends ChannelInboundHandlerAdapter {
         }
     }
 
+    /**
+     * The buffer this pass's requests are written into: the connection's own, reused once Netty has written and
+     * let go of the last pass's (its count back to our one), else a new one, which becomes the connection's.
+     * So a connection that keeps up allocates no buffer per pass.
+     */
+    private ByteBuf writeBuffer() {
+        ByteBuf own = spare;
+        if (own != null && own.refCnt() == 1) {
+            return own.clear();
+        }
+        if (own != null) {
+            own.release(); // still being written: Netty frees it when done
+        }
+        return spare = channel.alloc().directBuffer(1024);
+    }
+
     private void flush() {
         flushScheduled = false;
         ByteBuf buf = out;
@@ -175,11 +194,10 @@ final class MemcachedConnection extends ChannelInboundHandlerAdapter {
         }
         Channel ch = channel;
         if (ch == null || !ch.isActive()) {
-            buf.release(); // the requests in it failed with the connection (channelInactive)
-            return;
+            return; // the requests in it failed with the connection (channelInactive); the buffer is reused
         }
         // A write that fails closes the channel; channelInactive then fails every request awaiting a reply.
-        ch.writeAndFlush(buf, ch.voidPromise());
+        ch.writeAndFlush(buf.retain(), ch.voidPromise()); // our count stays: the buffer is reused once written
     }
 
     @Override
@@ -369,9 +387,10 @@ final class MemcachedConnection extends ChannelInboundHandlerAdapter {
                 cumulation.release();
                 cumulation = null;
             }
-            if (out != null) {
-                out.release();
-                out = null;
+            out = null;
+            if (spare != null) {
+                spare.release();
+                spare = null;
             }
             Pending p;
             while ((p = wire.pollFirst()) != null) {
