@@ -325,13 +325,16 @@ final class MemcachedDriver implements AsyncDriver {
         return await(CompletableFuture.allOf(batch), deadlineNs);
     }
 
-    private static boolean await(CompletableFuture<?> done, long deadlineNs) throws InterruptedException {
-        try {
-            done.get(Math.max(1, deadlineNs - System.nanoTime()), TimeUnit.NANOSECONDS);
-            return true;
-        } catch (TimeoutException | ExecutionException e) {
-            return false;
+    /** Waits for {@code all} until {@code deadlineNs}: whether it completed, normally, by then. */
+    private static boolean await(CompletableFuture<?> all, long deadlineNs) throws InterruptedException {
+        for (long left = deadlineNs - System.nanoTime(); !all.isDone() && left > 0; left = deadlineNs - System.nanoTime()) {
+            try {
+                all.get(left, TimeUnit.NANOSECONDS);
+            } catch (TimeoutException | ExecutionException e) {
+                break; // the deadline, or an operation that failed: isDone and the outcome say which
+            }
         }
+        return all.isDone() && !all.isCompletedExceptionally();
     }
 
     /** The first failure's text (an error reply, a lost connection's cause), or null when none failed. */

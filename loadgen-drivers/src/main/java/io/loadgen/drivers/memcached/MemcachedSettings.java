@@ -76,26 +76,18 @@ record MemcachedSettings(String host, int port, String uriText, Protocol protoco
     static MemcachedSettings from(DriverProperties properties) {
         String uriText = properties.getString(URI_KEY).trim();
         URI uri = parseUri(uriText);
-        Duration timeout = properties.getDuration(TIMEOUT);
-        if (timeout.isZero()) {
-            throw new BadInputException("property " + TIMEOUT + " must be positive, e.g. 1s");
-        }
-        Duration connectTimeout = properties.getDuration(CONNECT_TIMEOUT);
-        if (connectTimeout.isZero()) {
-            throw new BadInputException("property " + CONNECT_TIMEOUT + " must be positive, e.g. 5s");
-        }
-        long valueSize = properties.getLong(VALUE_SIZE);
-        if (valueSize < 0 || valueSize > MAX_VALUE_BYTES) {
-            throw new BadInputException("property " + VALUE_SIZE + " must be a whole number of bytes from 0 (the"
-                    + " record's fields) to " + MAX_VALUE_BYTES + " (memcached's largest item, -I 1024m): " + valueSize);
-        }
+        long timeoutNs = positiveNanos(properties, TIMEOUT, "1s");
+        long connectTimeoutNs = positiveNanos(properties, CONNECT_TIMEOUT, "5s");
+        long valueSize = wholeNumber(properties, VALUE_SIZE, MAX_VALUE_BYTES,
+                "of bytes from 0 (the record's fields) to " + MAX_VALUE_BYTES + " (memcached's largest item, -I 1024m)");
         if (valueSize > 0) {
             Limits.checkRecordShape("fieldcount", 1, VALUE_SIZE, (int) valueSize);
         }
         return new MemcachedSettings(uri.getHost().replaceAll("^\\[|\\]$", ""),
                 uri.getPort() < 0 ? DEFAULT_PORT : uri.getPort(), uriText, protocol(properties),
-                timeout.toNanos(), connectTimeout.toNanos(), ttlSeconds(properties), (int) valueSize,
-                count(properties, CONNECTIONS), count(properties, IO_THREADS));
+                timeoutNs, connectTimeoutNs, ttlSeconds(properties), (int) valueSize,
+                (int) wholeNumber(properties, CONNECTIONS, 4096, "from 0 (the default) to 4096"),
+                (int) wholeNumber(properties, IO_THREADS, 4096, "from 0 (the default) to 4096"));
     }
 
     private static URI parseUri(String text) {
@@ -175,11 +167,21 @@ record MemcachedSettings(String host, int port, String uriText, Protocol protoco
         return (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + port;
     }
 
-    private static int count(DriverProperties properties, String key) {
-        long v = properties.getLong(key);
-        if (v < 0 || v > 4096) {
-            throw new BadInputException("property " + key + " must be a whole number from 0 (the default) to 4096: " + v);
+    /** A duration above zero, in nanoseconds; else bad input naming {@code key} and an example. */
+    private static long positiveNanos(DriverProperties properties, String key, String example) {
+        long nanos = properties.getDuration(key).toNanos();
+        if (nanos > 0) {
+            return nanos;
         }
-        return (int) v;
+        throw new BadInputException("property " + key + " must be positive, e.g. " + example);
+    }
+
+    /** A whole number in [0, max]; else bad input saying {@code "must be a whole number " + range}. */
+    private static long wholeNumber(DriverProperties properties, String key, long max, String range) {
+        long given = properties.getLong(key);
+        if (given >= 0 && given <= max) {
+            return given;
+        }
+        throw new BadInputException("property " + key + " must be a whole number " + range + ": " + given);
     }
 }
