@@ -34,20 +34,20 @@ class DriverProvidersTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb", "queue", "ping", "redis", "ycsb"})
+    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb", "queue", "ping", "redis", "ycsb", "memcached"})
     void serviceLoaderFindsProviderByName(String name) {
         assertEquals(name, find(name).name());
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb", "redis", "ycsb"})
+    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb", "redis", "ycsb", "memcached"})
     void providerIssuesYcsbOperationsWithReadFirst(String name) {
         assertEquals(List.of("READ", "UPDATE", "INSERT", "SCAN", "READ-MODIFY-WRITE", "DELETE"),
                 find(name).operations());
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"mockdb", "stw-mockdb", "queue", "ping", "redis"})
+    @ValueSource(strings = {"mockdb", "stw-mockdb", "queue", "ping", "redis", "memcached"})
     void unknownPropertyIsRejectedListingTheKnownOnes(String name) {
         DriverProvider provider = find(name);
         BadInputException e = assertThrows(BadInputException.class, () ->
@@ -60,7 +60,7 @@ class DriverProvidersTest {
 
     /** Only a driver that hands properties on (ycsb, to its binding) takes keys it does not declare. */
     @ParameterizedTest
-    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb", "queue", "ping", "redis", "http"})
+    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb", "queue", "ping", "redis", "http", "memcached"})
     void everyOtherDriverRefusesAKeyItDoesNotDeclare(String name) {
         DriverProvider provider = find(name);
         assertFalse(provider.passesPropertiesThrough(), name);
@@ -70,7 +70,7 @@ class DriverProvidersTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb", "queue", "ping", "redis", "ycsb"})
+    @ValueSource(strings = {"noop", "mockdb", "stw-mockdb", "queue", "ping", "redis", "ycsb", "memcached"})
     void everyPropertyNameCarriesTheDriverPrefix(String name) {
         for (PropertySpec spec : find(name).properties()) {
             assertTrue(spec.name().startsWith(name + "."), spec.name());
@@ -93,7 +93,10 @@ class DriverProvidersTest {
         assertEquals(List.of("PING"), find("ping").operations());
     }
 
-    /** Not redis: its default URI is a shared server the tests must never use (RedisDriverTest starts its own). */
+    /**
+     * Not redis or memcached: their default URIs are shared servers the tests must never use (RedisDriverTest and
+     * MemcachedDriverTest start their own).
+     */
     @ParameterizedTest
     @ValueSource(strings = {"noop", "mockdb", "stw-mockdb", "queue"})
     void defaultsOpenAndServeAnOperation(String name) throws Exception {

@@ -31,7 +31,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * <p>The bounds, each a driver's own documented deadline plus 2 s of slack for a loaded 2-core machine:
  * <ul>
  * <li>open: the driver's connect deadline. ping and http: a TCP connect of 3 s (awaited at most 6 s); redis:
- *     redis.connect.timeout, set here to 1 s (its default is 5 s) to keep the test short. Bound: 8 s.</li>
+ *     redis.connect.timeout, set here to 1 s (its default is 5 s) to keep the test short; memcached:
+ *     memcached.connect.timeout, also 1 s. Bound: 8 s.</li>
  * <li>warm-up: the budget the run gives it (LoadRun's 1 s) plus the driver's request timeout it may wait out for
  *     a request already sent (1 s, the ping and http defaults). Bound: 4 s.</li>
  * <li>close: the driver's own shutdown deadline (Netty's graceful shutdown, at most 2 s where a driver has
@@ -87,6 +88,8 @@ class DriverDeadlinesTest {
             case "ping" -> Map.of("ping.port", Integer.toString(port));
             case "http" -> Map.of("http.url", "http://127.0.0.1:" + port + "/");
             case "redis" -> Map.of("redis.uri", "redis://127.0.0.1:" + port, "redis.connect.timeout", "1s");
+            case "memcached" -> Map.of("memcached.uri", "memcached://127.0.0.1:" + port,
+                    "memcached.connect.timeout", "1s");
             default -> Map.of();
         };
     }

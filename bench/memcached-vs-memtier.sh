@@ -1,0 +1,171 @@
+#!/usr/bin/env bash
+# loadgen's memcached driver vs memtier_benchmark (RedisLabs' C client, --protocol=memcache_text), side by side in
+# one run, against a memcached this script starts on a free loopback port (never the shared 11211).
+#
+#   bench/memcached-vs-memtier.sh              # 3 alternating repetitions per case, median
+#   REPS=5 SECONDS_PER_RUN=8 bench/memcached-vs-memtier.sh
+#
+# The same request on the same item, at equal concurrency, one I/O thread each:
+#   get-c1   memtier -t 1 -c 1 --ratio=0:1    vs  loadgen --threads 1          (workloadc: READ = get)
+#   get-c8   memtier -t 1 -c 8 --ratio=0:1    vs  loadgen --threads 1 -c 8     (8 connections, one in flight each)
+#   set-c1   memtier -t 1 -c 1 --ratio=1:0    vs  loadgen --threads 1          (UPDATE = set of the whole record)
+#   set-c8   memtier -t 1 -c 8 --ratio=1:0    vs  loadgen --threads 1 -c 8
+# The item: YCSB's workloadc record (10 fields x 100 bytes: a 1000-byte value), loaded by 'loadgen load' with
+# recordcount=1, so loadgen's every READ and UPDATE is of that one key (key number 0, hashed as YCSB hashes it);
+# memtier gets the same key (--key-prefix=user --key-minimum=N --key-maximum=N) and sets 1000-byte values
+# (--data-size=1000). loadgen runs unthrottled, as memtier does, for WARMUP_SECONDS + SECONDS_PER_RUN with the
+# first WARMUP_SECONDS left out (--warmup: its JIT is cold, the C client's is not); memtier runs SECONDS_PER_RUN
+# (--test-time). Throughput and p99 come from each tool's JSON: memtier's ALL STATS (its latency is from send to
+# reply), loadgen's service view (also from the actual send). Ratio = loadgen / memtier throughput.
+#
+# memtier_benchmark is not a Debian package. The script uses MEMTIER (a binary) if given, else memtier_benchmark
+# on the PATH, else builds it once, outside the repository, in ${MEMTIER_HOME:-$HOME/.cache/loadgen/memtier}:
+#   git clone https://github.com/RedisLabs/memtier_benchmark   (or MEMTIER_SRC=a checkout you already have)
+#   autoreconf -ivf && ./configure --disable-tls && make
+# which needs (Debian) build-essential autoconf automake libtool pkg-config libevent-dev zlib1g-dev. When it can
+# neither find nor fetch the sources, it says so and exits 2.
+#
+# Environment: REPS (3), SECONDS_PER_RUN (8), WARMUP_SECONDS (3), CASES ("get-c1 get-c8 set-c1 set-c8"),
+# MEMTIER, MEMTIER_SRC, MEMTIER_HOME, MEMCACHED (memcached). Needs memcached (Debian: memcached) and python3.
+# Keep the machine otherwise idle.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+reps="${REPS:-3}"
+secs="${SECONDS_PER_RUN:-8}"
+warm="${WARMUP_SECONDS:-3}"
+work="bench/target/memcached-vs-memtier"
+mkdir -p "$work"
+
+die() { echo "memcached-vs-memtier: $*" >&2; exit 1; }
+[[ "$reps" =~ ^[1-9][0-9]*$ ]] || die "REPS must be a positive integer, got '$reps'"
+mc="${MEMCACHED:-memcached}"
+command -v "$mc" >/dev/null || die "no $mc: apt-get install memcached"
+
+# shellcheck source=lib/common.sh
+. bench/lib/common.sh
+
+# --- memtier_benchmark: given, on the PATH, or built once outside the repository ---
+memtier="${MEMTIER:-}"
+if [ -z "$memtier" ] && command -v memtier_benchmark >/dev/null; then
+  memtier="$(command -v memtier_benchmark)"
+fi
+if [ -z "$memtier" ]; then
+  home="${MEMTIER_HOME:-$HOME/.cache/loadgen/memtier}"
+  memtier="$home/memtier_benchmark/memtier_benchmark"
+  if [ ! -x "$memtier" ]; then
+    mkdir -p "$home"
+    if [ ! -f "$home/memtier_benchmark/configure.ac" ]; then
+      src="${MEMTIER_SRC:-https://github.com/RedisLabs/memtier_benchmark}"
+      echo "fetching memtier_benchmark from $src into $home ..." >&2
+      if ! git clone -q "$src" "$home/memtier_benchmark" >&2; then
+        echo "memcached-vs-memtier: cannot fetch memtier_benchmark from $src (no network?); give MEMTIER=/path/to/memtier_benchmark or MEMTIER_SRC=/path/to/a/checkout" >&2
+        exit 2
+      fi
+    fi
+    for tool in autoreconf make pkg-config g++; do
+      command -v "$tool" >/dev/null || die "building memtier_benchmark needs $tool: apt-get install build-essential autoconf automake libtool pkg-config libevent-dev zlib1g-dev"
+    done
+    echo "building memtier_benchmark in $home/memtier_benchmark (autoreconf, configure --disable-tls, make) ..." >&2
+    (cd "$home/memtier_benchmark" && autoreconf -ivf && ./configure --disable-tls && make -j2) >"$home/build.log" 2>&1 \
+      || die "the memtier_benchmark build failed: see $home/build.log (build-essential, libevent-dev, zlib1g-dev installed?)"
+  fi
+fi
+[ -x "$memtier" ] || die "$memtier is not an executable"
+
+# --- a private memcached ---
+port="$(free_port)"
+user_args=()
+[ "$(id -u)" = 0 ] && user_args=(-u root) # memcached refuses to run as root without -u
+"$mc" -l 127.0.0.1 -p "$port" -U 0 -m 64 "${user_args[@]}" >"$work/memcached.log" 2>&1 &
+mc_pid=$!
+trap 'kill "$mc_pid" 2>/dev/null; wait "$mc_pid" 2>/dev/null || true' EXIT
+uri="memcached://127.0.0.1:$port"
+
+# $1: a text command; prints the answer up to its END (or first line) -- memcached's own stats, a metadump
+mc_cmd() {
+  python3 - "$port" "$1" <<'EOF'
+import socket, sys
+s = socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=5)
+s.sendall((sys.argv[2] + "\r\n").encode())
+data = b""
+while not (data.endswith(b"END\r\n") or data.endswith(b"OK\r\n") or data.startswith(b"VERSION")):
+    chunk = s.recv(65536)
+    if not chunk:
+        break
+    data += chunk
+print(data.decode(errors="replace"), end="")
+EOF
+}
+for _ in $(seq 100); do # at most 10 s
+  if mc_cmd version 2>/dev/null | grep -q '^VERSION'; then break; fi
+  kill -0 "$mc_pid" 2>/dev/null || die "memcached exited: see $work/memcached.log"
+  sleep 0.1
+done
+mc_cmd version | grep -q '^VERSION' || die "memcached on port $port did not answer version within 10 s"
+
+# --- the one item both tools use ---
+./loadgen load -P workloads/workloadc --driver memcached -p recordcount=1 -p "memcached.uri=$uri" -q >/dev/null \
+  || die "loadgen load failed"
+key="$(mc_cmd 'lru_crawler metadump all' | sed -n 's/^key=\(user[0-9]*\) .*/\1/p' | head -1)"
+[[ "$key" =~ ^user[1-9][0-9]*$ ]] || die "no record was loaded (metadump found '$key')"
+size="$(mc_cmd "get $key" | sed -n 's/^VALUE [^ ]* [0-9]* \([0-9]*\).*/\1/p')"
+[ "$size" = 1000 ] || die "the loaded item $key is $size bytes, not 1000"
+keynum="${key#user}"
+
+# $1 connections, $2 get|set: prints "ops_per_sec p99_us"
+run_memtier() {
+  local json="$work/memtier-$2-c$1.json" ratio="0:1"
+  [ "$2" = set ] && ratio="1:0"
+  "$memtier" -s 127.0.0.1 -p "$port" --protocol=memcache_text -t 1 -c "$1" --pipeline=1 --ratio="$ratio" \
+    --key-prefix=user --key-minimum="$keynum" --key-maximum="$keynum" --data-size=1000 --test-time="$secs" \
+    --hide-histogram --json-out-file="$json" >"$work/memtier-$2-c$1.out" 2>&1 \
+    || die "memtier_benchmark failed: see $work/memtier-$2-c$1.out"
+  python3 - "$json" "$2" <<'EOF'
+import json, sys
+stats = json.load(open(sys.argv[1]))["ALL STATS"]["Gets" if sys.argv[2] == "get" else "Sets"]
+if sys.argv[2] == "get" and float(stats["Misses/sec"]) > 0:
+    sys.exit("memtier's gets missed: not the loaded item")
+p99 = [v for k, v in stats["Percentile Latencies"].items() if k[1:2].isdigit() and float(k[1:]) == 99.0][0]
+print("%.0f %.0f" % (stats["Ops/sec"], p99 * 1000))
+EOF
+}
+# $1 connections, $2 get|set: prints "ops_per_sec p99_us"
+run_lg() {
+  local json="$work/loadgen-$2-c$1.json" op="READ" mix=()
+  [ "$2" = set ] && op="UPDATE" && mix=(-p readproportion=0 -p updateproportion=1)
+  ./loadgen run -P workloads/workloadc "${mix[@]}" --driver memcached -p recordcount=1 -p operationcount=0 \
+    -p "memcached.uri=$uri" --threads 1 -c "$1" --duration "$((secs + warm))s" --warmup "${warm}s" -q \
+    --json "$json" >"$work/loadgen-$2-c$1.out" 2>&1 || die "loadgen failed: see $work/loadgen-$2-c$1.out"
+  python3 - "$json" "$op" <<'EOF'
+import json, sys
+j = json.load(open(sys.argv[1]))
+print("%.0f %.0f" % (j["throughput_ops_per_sec"], j["operations"][sys.argv[2]]["service"]["p99_us"]))
+EOF
+}
+
+printf '| case | memtier ops/s | loadgen ops/s | ratio | memtier p99 (us) | loadgen service p99 (us) |\n'
+printf '|---|---|---|---|---|---|\n'
+for name in ${CASES:-get-c1 get-c8 set-c1 set-c8}; do
+  op="${name%-c*}"
+  conns="${name#*-c}"
+  [[ "$op" =~ ^(get|set)$ && "$conns" =~ ^[1-9][0-9]*$ ]] || die "unknown case '$name' (get-cN or set-cN)"
+  : >"$work/$name.mt"; : >"$work/$name.lg"
+  for rep in $(seq "$reps"); do
+    # Alternate the order, so that neither tool always runs on a machine the other has just warmed or disturbed.
+    if (( rep % 2 == 1 )); then order="mt lg"; else order="lg mt"; fi
+    for tool in $order; do
+      case "$tool" in
+        mt) run_memtier "$conns" "$op" >>"$work/$name.mt" ;;
+        lg) run_lg "$conns" "$op" >>"$work/$name.lg" ;;
+      esac
+    done
+  done
+  mt_ops="$(cut -d' ' -f1 "$work/$name.mt" | median)"
+  lg_ops="$(cut -d' ' -f1 "$work/$name.lg" | median)"
+  mt_p99="$(cut -d' ' -f2 "$work/$name.mt" | median)"
+  lg_p99="$(cut -d' ' -f2 "$work/$name.lg" | median)"
+  printf '| %s | %.0f | %.0f | %.2f | %.0f | %.0f |\n' "$name" "$mt_ops" "$lg_ops" \
+    "$(python3 -c "print($lg_ops / $mt_ops)")" "$mt_p99" "$lg_p99"
+done
