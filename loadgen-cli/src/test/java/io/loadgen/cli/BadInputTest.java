@@ -20,7 +20,7 @@ class BadInputTest {
     static Stream<Arguments> badRuns() {
         return Stream.of(
                 Arguments.of("unknown driver", new String[]{"run", "--driver", "nosuch"},
-                        "unknown driver 'nosuch'; choose one of: http, mockdb, noop, "),
+                        "unknown driver 'nosuch'; choose one of: http, memcached, mockdb, noop, "),
                 Arguments.of("unknown option", new String[]{"run", "--driver", "noop", "--tagret", "5"},
                         "Unknown options: '--tagret', '5'; did you mean --target?"),
                 Arguments.of("unknown property", new String[]{"run", "--driver", "mockdb", "-p", "mockdb.dealy=4ms"},
@@ -63,7 +63,7 @@ class BadInputTest {
                 Arguments.of("sweep: unknown property", new String[]{"sweep", "--driver", "mockdb", "--rates", "100",
                         "-p", "mockdb.dealy=4ms"}, "driver mockdb has no property 'mockdb.dealy'"),
                 Arguments.of("misspelt driver", new String[]{"run", "--driver", "mockbd"},
-                        "unknown driver 'mockbd'; did you mean mockdb? choose one of: http, mockdb, noop, "),
+                        "unknown driver 'mockbd'; did you mean mockdb? choose one of: http, memcached, mockdb, noop, "),
                 Arguments.of("misspelt subcommand", new String[]{"rnu"},
                         "'rnu'; did you mean run?"),
                 Arguments.of("-c on a driver without connections", new String[]{"run", "--driver", "mockdb", "-c", "8"},
