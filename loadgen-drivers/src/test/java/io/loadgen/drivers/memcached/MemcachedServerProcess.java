@@ -1,24 +1,19 @@
 package io.loadgen.drivers.memcached;
 
-import java.io.BufferedReader;
+import io.loadgen.drivers.LoopbackServer;
+
 import java.io.ByteArrayOutputStream;
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.io.Writer;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A real {@code memcached} child process on a free loopback port ({@code memcached -l 127.0.0.1 -p PORT -U 0 -m 64},
@@ -29,26 +24,14 @@ import java.util.concurrent.TimeUnit;
  *     ... -p memcached.uri=server.uri() ...
  * }
  * </code></pre>
- *
- * {@link #pause} and {@link #resume} send SIGSTOP and SIGCONT through one shell kept open for the purpose (its
- * {@code kill} is a builtin): each returns once the signal is sent, within a millisecond or so, rather than after
- * a new process has started, so a test knows when the server stopped and started again to about that.
  */
-public final class MemcachedServerProcess implements AutoCloseable {
+public final class MemcachedServerProcess extends LoopbackServer {
     private static final Path BINARY = Path.of("/usr/bin/memcached");
-    private static final Duration READY_TIMEOUT = Duration.ofSeconds(10);
 
-    private final int port;
-    private final Path dir;
     private final List<String> extraArgs;
-    private Process process;
-    private Process shell;
-    private Writer shellIn;
-    private BufferedReader shellOut;
 
-    private MemcachedServerProcess(int port, Path dir, List<String> extraArgs) {
-        this.port = port;
-        this.dir = dir;
+    private MemcachedServerProcess(List<String> extraArgs) throws IOException {
+        super(BINARY, "the memcached tests need a real server: apt-get install memcached");
         this.extraArgs = extraArgs;
     }
 
@@ -59,130 +42,38 @@ public final class MemcachedServerProcess implements AutoCloseable {
 
     /** Starts a server on a free loopback port and waits until it answers {@code version}. */
     public static MemcachedServerProcess start(String... extraArgs) throws IOException, InterruptedException {
-        MemcachedServerProcess server = new MemcachedServerProcess(freePort(),
-                Files.createTempDirectory("loadgen-memcached"), List.of(extraArgs));
+        MemcachedServerProcess server = new MemcachedServerProcess(List.of(extraArgs));
         server.restart();
         return server;
-    }
-
-    /** A loopback port nothing listens on (at the moment of asking). */
-    static int freePort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
-        }
-    }
-
-    int port() {
-        return port;
     }
 
     public String uri() {
         return "memcached://127.0.0.1:" + port;
     }
 
-    /** Starts the server again on the same port, empty, after {@link #kill}; waits until it answers. */
-    void restart() throws IOException, InterruptedException {
-        if (!Files.isExecutable(BINARY)) {
-            throw new AssertionError(BINARY + " not found; the memcached tests need a real server: apt-get install memcached");
-        }
-        File log = dir.resolve("memcached.log").toFile();
-        List<String> command = new ArrayList<>(List.of(BINARY.toString(), "-l", "127.0.0.1", "-p",
-                Integer.toString(port), "-U", "0", "-m", "64"));
+    @Override
+    protected List<String> arguments() {
+        List<String> args = new ArrayList<>(List.of("-l", "127.0.0.1", "-p", Integer.toString(port), "-U", "0", "-m",
+                "64"));
         if ("root".equals(System.getProperty("user.name"))) {
-            command.addAll(List.of("-u", "root")); // memcached refuses to run as root without it
+            args.addAll(List.of("-u", "root")); // memcached refuses to run as root without it
         }
-        command.addAll(extraArgs);
-        process = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(log)).start();
-        awaitVersion(log);
+        args.addAll(extraArgs);
+        return args;
     }
 
-    /** Kills the server at once (SIGKILL), as a crash would, and waits for it to be gone. */
-    void kill() throws InterruptedException {
-        process.destroyForcibly();
-        if (!process.waitFor(5, TimeUnit.SECONDS)) {
-            throw new AssertionError("memcached on port " + port + " did not die");
-        }
-    }
-
-    /** Stops the server answering without closing its connections (SIGSTOP), until {@link #resume}. */
-    public void pause() throws IOException {
-        signal("STOP");
-    }
-
-    public void resume() throws IOException {
-        signal("CONT");
-    }
-
-    private void signal(String signal) throws IOException {
-        if (shell == null) {
-            shell = new ProcessBuilder("bash").redirectErrorStream(true).start();
-            shellIn = new java.io.OutputStreamWriter(shell.getOutputStream(), StandardCharsets.US_ASCII);
-            shellOut = new BufferedReader(new InputStreamReader(shell.getInputStream(), StandardCharsets.US_ASCII));
-        }
-        shellIn.write("kill -" + signal + " " + process.pid() + " && echo sent || echo failed\n");
-        shellIn.flush();
-        String answer = shellOut.readLine();
-        if (!"sent".equals(answer)) {
-            throw new AssertionError("kill -" + signal + " " + process.pid() + " failed: " + answer);
+    @Override
+    protected boolean answers() {
+        try (Inspector inspector = new Inspector(port)) {
+            return inspector.command("version").startsWith("VERSION ");
+        } catch (IOException notYet) {
+            return false;
         }
     }
 
     /** A blocking text-protocol client to check what the driver wrote; close it after use. */
     Inspector inspector() throws IOException {
         return new Inspector(port);
-    }
-
-    /** Stops the server (SIGTERM, then SIGKILL after 5 s) and the signalling shell, and removes its directory. */
-    @Override
-    public void close() {
-        if (process != null && process.isAlive()) {
-            if (shell != null) {
-                try {
-                    resume(); // a stopped process acts on SIGTERM only once it runs again
-                } catch (IOException | AssertionError e) {
-                    // it is killed below anyway
-                }
-            }
-            process.destroy();
-            try {
-                if (!process.waitFor(5, TimeUnit.SECONDS)) {
-                    kill();
-                }
-            } catch (InterruptedException e) {
-                process.destroyForcibly();
-                Thread.currentThread().interrupt();
-            }
-        }
-        if (shell != null) {
-            shell.destroyForcibly();
-        }
-        try {
-            Files.deleteIfExists(dir.resolve("memcached.log"));
-            Files.deleteIfExists(dir);
-        } catch (IOException e) {
-            // a temp dir left behind is harmless
-        }
-    }
-
-    private void awaitVersion(File log) throws IOException, InterruptedException {
-        long deadlineNs = System.nanoTime() + READY_TIMEOUT.toNanos();
-        while (System.nanoTime() - deadlineNs < 0) {
-            if (!process.isAlive()) {
-                throw new AssertionError("memcached exited with " + process.exitValue() + ": "
-                        + Files.readString(log.toPath()));
-            }
-            try (Inspector inspector = new Inspector(port)) {
-                if (inspector.command("version").startsWith("VERSION ")) {
-                    return;
-                }
-            } catch (IOException notYet) {
-                // not listening yet
-            }
-            Thread.sleep(20);
-        }
-        process.destroyForcibly();
-        throw new AssertionError("memcached on port " + port + " did not answer version within " + READY_TIMEOUT);
     }
 
     /** One blocking connection speaking the text protocol (and meta's {@code mg}), for checks. */
