@@ -20,8 +20,10 @@ import java.lang.invoke.VarHandle;
  * runs; the run reads the rest after joining it.
  *
  * <p>The loop never skips or drops an operation: a thread that is behind issues at once, and the wait
- * counts in the intended view. Without a schedule (unthrottled) the intended start is the actual start.
- * It allocates nothing, takes no lock and does not log.
+ * counts in the intended view. Without a schedule (unthrottled) the intended start is the actual start,
+ * which is when the thread became free: the end of its previous operation, whose clock reading it reuses
+ * (a closed loop intends each operation the moment the last one ends). It allocates nothing, takes no
+ * lock and does not log.
  */
 abstract class LoadThread implements Runnable {
     /** Returned by {@link #acquire} when the run was stopped while waiting. */
@@ -159,7 +161,11 @@ abstract class LoadThread implements Runnable {
             if (schedule != null && intendedNs - endNs >= 0) {
                 return;
             }
-            long startNs = schedule != null ? wait.await(intendedNs, clock, stop) : clock.nanoTime();
+            // Unthrottled, an operation starts when its thread became free: the previous one's end, read once
+            // (readyNs), so the clock is read once per operation and the harness's own time between two
+            // operations (recording one, choosing the next, a pause) counts in the next one, never vanishes.
+            long startNs = schedule != null ? wait.await(intendedNs, clock, stop)
+                    : issued == 0 ? clock.nanoTime() : readyNs;
             long acquiredNs = acquire(startNs);
             boolean waited = acquiredNs != startNs || waitedForSlot;
             waitedForSlot = false;
