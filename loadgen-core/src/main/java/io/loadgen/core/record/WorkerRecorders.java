@@ -8,8 +8,9 @@ import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * One worker's (or issuer's) latency recorders: a histogram per operation type, outcome and view, plus
- * the scheduler's lag, double-buffered behind one HdrHistogram {@link WriterReaderPhaser} exactly as
- * HdrHistogram's {@code Recorder} does for one histogram. One operation's intended, service and lag
+ * the scheduler's lag, double-buffered behind one phaser exactly as HdrHistogram's {@code Recorder} does for
+ * one histogram: HdrHistogram's {@link WriterReaderPhaser} when several threads record, and its one-writer
+ * form, {@link SingleWriterPhaser}, when only a blocking worker does. One operation's intended, service and lag
  * values are recorded in one critical section, so an interval flip can never split them: every
  * interval, and so every total, counts the same operations in every view.
  *
@@ -33,7 +34,10 @@ public final class WorkerRecorders {
     private static final long HISTOGRAM_BYTES = new Histogram(Histograms.LOWEST_NS, Histograms.HIGHEST_NS,
             Histograms.SIGNIFICANT_DIGITS).getEstimatedFootprintInBytes();
 
-    private final WriterReaderPhaser phaser = new WriterReaderPhaser();
+    /** With several writers, HdrHistogram's phaser; null with one. */
+    private final WriterReaderPhaser sharedPhaser;
+    /** With one writer, the same protocol with a plain exit (one atomic per operation fewer); null with several. */
+    private final SingleWriterPhaser ownPhaser;
     private final int opTypes;
     private final int statuses = io.loadgen.core.driver.Status.count();
     /**
@@ -42,6 +46,12 @@ public final class WorkerRecorders {
      * reader as it does the plain histograms' counts, and no other thread can race the increment.
      */
     private final boolean multiWriter;
+    /**
+     * Whether every operation's intended start is its actual start (a run without a schedule): then the two
+     * views hold the same values, so only the intended series is recorded and read for both, one histogram
+     * update per operation fewer.
+     */
+    private final boolean startIsIntended;
     /** The writers' buffer: histograms and status counts swapped as one reference, so a flip cannot split them. */
     private volatile Buffer active;
     private Buffer inactive;
@@ -68,8 +78,20 @@ public final class WorkerRecorders {
 
     /** @param multiWriter true when operations complete on threads other than the one issuing them */
     public WorkerRecorders(int opTypes, boolean multiWriter) {
+        this(opTypes, multiWriter, false);
+    }
+
+    /**
+     * @param multiWriter     true when operations complete on threads other than the one issuing them
+     * @param startIsIntended true when every operation will be recorded with its actual start as its intended
+     *                        start (an unthrottled run): the service view is then read from the intended one
+     */
+    public WorkerRecorders(int opTypes, boolean multiWriter, boolean startIsIntended) {
         this.opTypes = opTypes;
         this.multiWriter = multiWriter;
+        this.startIsIntended = startIsIntended;
+        this.sharedPhaser = multiWriter ? new WriterReaderPhaser() : null;
+        this.ownPhaser = multiWriter ? null : new SingleWriterPhaser();
         this.active = new Buffer(newSet(opTypes, multiWriter), new AtomicLongArray(opTypes * statuses));
         this.inactive = new Buffer(newSet(opTypes, multiWriter), new AtomicLongArray(opTypes * statuses));
     }
@@ -123,14 +145,16 @@ public final class WorkerRecorders {
      */
     public void record(int opType, long intendedStartNs, long actualStartNs, long endNs, long lagNs, long delayNs,
                        int status) {
-        long phase = phaser.writerCriticalSectionEnter();
+        long phase = multiWriter ? sharedPhaser.writerCriticalSectionEnter() : ownPhaser.writerCriticalSectionEnter();
         try {
             Buffer buffer = active;
             countStatus(buffer.status, opType * statuses + status);
             Histogram[] set = buffer.histograms;
             int at = PER_OP * opType + (status == OK ? 0 : 2);
             set[at].recordValue(Histograms.clamp(endNs - intendedStartNs));
-            set[at + 1].recordValue(Histograms.clamp(endNs - actualStartNs));
+            if (!startIsIntended) {
+                set[at + 1].recordValue(Histograms.clamp(endNs - actualStartNs));
+            }
             if (lagNs != NO_LAG) {
                 set[PER_OP * opTypes].recordValue(Histograms.clamp(lagNs));
                 set[PER_OP * opTypes + 1].recordValue(Histograms.clamp(delayNs));
@@ -139,7 +163,11 @@ public final class WorkerRecorders {
                 }
             }
         } finally {
-            phaser.writerCriticalSectionExit(phase);
+            if (multiWriter) {
+                sharedPhaser.writerCriticalSectionExit(phase);
+            } else {
+                ownPhaser.writerCriticalSectionExit(phase);
+            }
         }
     }
 
@@ -157,7 +185,7 @@ public final class WorkerRecorders {
      */
     public void flip() {
         try {
-            phaser.readerLock();
+            readerLock();
             Buffer next = inactive;
             for (Histogram h : next.histograms) {
                 h.reset();
@@ -167,20 +195,40 @@ public final class WorkerRecorders {
             }
             inactive = active;
             active = next;
-            phaser.flipPhase(500_000L);
+            if (multiWriter) {
+                sharedPhaser.flipPhase(500_000L);
+            } else {
+                ownPhaser.flipPhase(500_000L);
+            }
         } finally {
-            phaser.readerUnlock();
+            readerUnlock();
+        }
+    }
+
+    private void readerLock() {
+        if (multiWriter) {
+            sharedPhaser.readerLock();
+        } else {
+            ownPhaser.readerLock();
+        }
+    }
+
+    private void readerUnlock() {
+        if (multiWriter) {
+            sharedPhaser.readerUnlock();
+        } else {
+            ownPhaser.readerUnlock();
         }
     }
 
     /** Adds the last flipped interval of one op type's successes in one view into {@code target}. Sampler thread only. */
     public void addTo(int opType, View view, Histogram target) {
-        target.add(inactive.histograms[PER_OP * opType + (view == View.INTENDED ? 0 : 1)]);
+        target.add(inactive.histograms[PER_OP * opType + (view == View.INTENDED || startIsIntended ? 0 : 1)]);
     }
 
     /** Adds the last flipped interval of one op type's failures in one view into {@code target}. Sampler thread only. */
     public void addFailedTo(int opType, View view, Histogram target) {
-        target.add(inactive.histograms[PER_OP * opType + (view == View.INTENDED ? 2 : 3)]);
+        target.add(inactive.histograms[PER_OP * opType + (view == View.INTENDED || startIsIntended ? 2 : 3)]);
     }
 
     /** Adds the last flipped interval's status counts into {@code target} ({@code type * Status.count() + status}). */

@@ -250,7 +250,7 @@ public final class LoadRun {
         SchedulePosition position = new SchedulePosition(threads);
         SplittableRandom planSeeds = new SplittableRandom(options.seed() ^ 0x9E3779B97F4A7C15L);
         for (int w = 0; w < threads; w++) {
-            recorders[w] = new WorkerRecorders(ops.length, async);
+            recorders[w] = new WorkerRecorders(ops.length, async, !options.throttled());
             LoadThread.Setup setup = new LoadThread.Setup(w, recorders[w], options.waitStrategy(), clock, stop,
                     position, options.operationsFor(w), plan.forThread(w, threads, planSeeds.split()), ops, driverIndex);
             loops[w] = async ? asyncIssuer(setup, (AsyncDriver) driver, maxInFlight) : new Worker(setup, driver);
