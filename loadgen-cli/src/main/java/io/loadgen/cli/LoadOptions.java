@@ -69,8 +69,8 @@ final class LoadOptions {
 
     @Option(names = "-c", paramLabel = "N", order = 31,
             description = "Connections, as wrk2's and redis-benchmark's -c: sets the driver's connection count "
-                    + "(DRIVER.connections: http.connections, redis.connections, ping.connections), and so the "
-                    + "operations in flight, one per connection (--max-in-flight overrides); a driver without one "
+                    + "(DRIVER.connections: http.connections, redis.connections, memcached.connections, ping.connections), and"
+                    + " so the operations in flight, one per connection (--max-in-flight overrides); a driver without one "
                     + "refuses it: use --threads.")
     Integer connections;
 
@@ -129,7 +129,7 @@ final class LoadOptions {
 
     @Option(names = "--timeout", paramLabel = "TIME", order = 202,
             description = "How long an operation may go unanswered before it completes with TIMEOUT, as wrk's"
-                    + " --timeout: the driver's DRIVER.timeout (http.timeout, redis.timeout, ping.timeout).")
+                    + " --timeout: the driver's DRIVER.timeout (http.timeout, redis.timeout, memcached.timeout, ping.timeout).")
     String timeout;
 
     @Option(names = "-P", paramLabel = "FILE", order = 210, converter = PropertiesFileConverter.class,
