@@ -56,7 +56,7 @@ final class LittlesLawCheck implements IntervalSink {
             return; // nothing to measure the latency by yet: try the next interval
         }
         done = true;
-        double rate = s.phase() != null ? s.phase().targetOpsPerSec() : targetOpsPerSec;
+        double rate = s.targetOpsPerSec() > 0 ? s.targetOpsPerSec() : targetOpsPerSec;
         long meanNs = (long) (totalNs / count);
         long needed = Diagnoser.inFlightNeeded(rate, meanNs);
         long slots = (long) threads * inFlightPerThread;
