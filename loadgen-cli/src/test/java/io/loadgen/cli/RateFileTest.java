@@ -33,7 +33,8 @@ class RateFileTest {
         Files.writeString(rate, "1000\n");
         CompletableFuture<Cli> running = CompletableFuture.supplyAsync(() -> Cli.run("run", "--driver", "mockdb",
                 "-p", "mockdb.delay=1ms", "--threads", "8", "--target", "1000", "--rate-file", rate.toString(),
-                "--duration", "5s", "--interval", "500ms", "--seed", "5", "--hlog", hlog.toString()));
+                "--duration", "5s", "--interval", "500ms", "--seed", "5", "--hlog", hlog.toString(),
+                "--json", dir.resolve("run.json").toString()));
         // Once the run has started (its log has its header), the rate goes to 3k; a second and a half later the
         // file holds no rate for the rest of the run (an editor's half-written save), twice over.
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
@@ -89,6 +90,17 @@ class RateFileTest {
             checked++;
         }
         assertTrue(checked >= 7, "intervals checked: " + checked);
+
+        // The summary offers the mean target in force: 1000/s until the switch, 3000/s for the rest of the 5 s.
+        double offered = (1000 * switchSec + 3000 * (5 - switchSec)) / 5;
+        var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(dir.resolve("run.json").toFile());
+        assertEquals(offered, json.get("target_ops_per_sec").asDouble(), offered * 0.001);
+        assertEquals(offered, json.get("throughput_ops_per_sec").asDouble(), offered * 0.05);
+        assertTrue(json.get("corrected_note").asText().contains("rate was changed"), json.toString());
+        // So does a report of the log: no one target or interval fits it.
+        Cli report = Cli.run("report", hlog.toString(), "--json", "-");
+        assertEquals(0, report.exitCode, report.err);
+        assertTrue(report.out.contains("the target rate was changed while the run went on"), report.out);
 
         // HdrHistogram's own processor still reads the log.
         Path out = dir.resolve("hlp");

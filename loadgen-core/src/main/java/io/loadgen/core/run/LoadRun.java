@@ -592,7 +592,9 @@ public final class LoadRun {
         int inFlightPerThread = inFlightPerThread(driver);
         boolean async = driver instanceof AsyncDriver;
         List<OpResult> results = new ArrayList<>();
-        long expectedIntervalNs = (long) options.workerIntervalNs();
+        // A changed rate's mean gap per thread, as a phased run's is its mean's: threads / the mean target.
+        long expectedIntervalNs = rateControl.changed() ? (long) (options.threads() * 1e9 / targetOpsPerSec(issuingNs(totals)))
+                : (long) options.workerIntervalNs();
         CorrectedBasis corrected = correctedBasis(driver, totals.measuredNs());
         for (int o = 0; o < ops.length; o++) {
             Map<View, Histogram> views = new EnumMap<>(View.class);
