@@ -450,14 +450,9 @@ public final class RunOptions {
             if (threads < 1) {
                 throw new BadInputException("--threads must be at least 1 (got " + threads + ")");
             }
-            if (targetOpsPerSec != null && !(targetOpsPerSec > 0 && Double.isFinite(targetOpsPerSec))) {
-                throw new BadInputException("--target must be a positive rate in ops/s (got " + targetOpsPerSec
-                        + "); leave it out for an unthrottled run");
-            }
-            if (targetOpsPerSec != null && targetOpsPerSec > Limits.MAX_TARGET_OPS_PER_SEC) {
-                throw new BadInputException("--target " + fmt(targetOpsPerSec) + " is above the limit of 1e9 ops/s"
-                        + " (one operation per nanosecond, the clock's resolution); give a lower rate, or leave"
-                        + " --target out for an unthrottled run");
+            if (targetOpsPerSec != null) {
+                io.loadgen.core.schedule.Rates.checkTarget(targetOpsPerSec, "--target",
+                        "leave --target out for an unthrottled run");
             }
             if (operations != null && operations < 1) {
                 throw new BadInputException("--operations must be at least 1 (got " + operations + ")");

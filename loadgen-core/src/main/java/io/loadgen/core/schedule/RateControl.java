@@ -1,12 +1,10 @@
 package io.loadgen.core.schedule;
 
 import io.loadgen.core.BadInputException;
-import io.loadgen.core.Limits;
 import io.loadgen.core.time.NanoClock;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Changes a running run's target rate: any thread (an HTTP handler, the {@code --rate-file} reader on the
@@ -113,7 +111,7 @@ public final class RateControl {
         if (refusal != null) {
             throw new BadInputException(refusal);
         }
-        checkTarget(totalOpsPerSec, "rate");
+        Rates.checkTarget(totalOpsPerSec, "rate", null);
         double opsPerSec = totalOpsPerSec / shards;
         synchronized (this) {
             if (!started) {
@@ -136,27 +134,6 @@ public final class RateControl {
             current = next;
             return atNs;
         }
-    }
-
-    /**
-     * The bounds {@code --target} has: a positive, finite rate up to {@link Limits#MAX_TARGET_OPS_PER_SEC}.
-     *
-     * @param what names the value in the message
-     * @throws BadInputException one line naming the bound
-     */
-    public static void checkTarget(double opsPerSec, String what) {
-        if (!(opsPerSec > 0 && Double.isFinite(opsPerSec))) {
-            throw new BadInputException(what + " must be a positive rate in ops/s (got " + format(opsPerSec) + ")");
-        }
-        if (opsPerSec > Limits.MAX_TARGET_OPS_PER_SEC) {
-            throw new BadInputException(what + " " + format(opsPerSec) + " is above the limit of 1e9 ops/s (one"
-                    + " operation per nanosecond, the clock's resolution); give a lower rate");
-        }
-    }
-
-    private static String format(double opsPerSec) {
-        return opsPerSec == Math.rint(opsPerSec) && Math.abs(opsPerSec) < 1e15 ? Long.toString((long) opsPerSec)
-                : String.format(Locale.ROOT, "%s", opsPerSec);
     }
 
     /** The run starts at {@code t0Ns}: requests are taken from now on. The run's thread, once. */
