@@ -130,8 +130,9 @@ public final class IntervalSnapshot {
     }
 
     /**
-     * The target rate at the interval's middle when it is not the run's fixed {@code --target}: a phased run's (as
-     * {@link #phase()}), or one changed while the run goes on; total over all threads, ops/s. Else 0.
+     * The target rate in force at the interval's middle, total over all threads, ops/s: a phased run's (as
+     * {@link #phase()}), or a run's whose rate may change while it goes on; 0 for an unthrottled run (and for a
+     * fixed-rate step of findmax or sweep, whose target is the step's).
      */
     public double targetOpsPerSec() {
         return targetOpsPerSec;

@@ -92,7 +92,7 @@ public final class LoadRun {
     /** Set when the schedule starts (the driver open and warm): from then on a stop ends with a report. */
     private volatile boolean started;
     private volatile boolean waitingForStart;
-    private final RateControl rateControl;
+    private RateControl rateControl;
     /** Where the measured window starts, on the run's clock (t0 + warm-up); set when the schedule starts. */
     private long measureStartNs;
 
@@ -146,6 +146,17 @@ public final class LoadRun {
      */
     public RateControl rateControl() {
         return rateControl;
+    }
+
+    /**
+     * This run's rate is set by {@code owner} (findmax, sweep: a step of theirs), so nothing may change it while it
+     * goes on: its {@link #rateControl()} refuses every request, saying so, and its schedules skip the check. Call
+     * before {@link #run()}. Returns this run.
+     */
+    public LoadRun rateOwnedBy(String owner) {
+        this.rateControl = RateControl.refusing(owner + " sets the rate of each of its steps itself, so it cannot be"
+                + " changed while a step runs");
+        return this;
     }
 
     /**

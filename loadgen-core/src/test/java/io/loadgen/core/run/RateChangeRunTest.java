@@ -144,4 +144,19 @@ class RateChangeRunTest {
         assertTrue(m.find());
         assertEquals(r.operations().get(0).histogram(View.INTENDED).getTotalCount(), Long.parseLong(m.group(1)));
     }
+
+    @Test
+    void runsWithoutAScheduleOfTheirOwnToChangeRefuseWithTheReason() {
+        LoadRun unthrottled = new LoadRun(RunOptions.builder("function").build(), FunctionDriver.ok(), null);
+        assertEquals("the run is unthrottled (no --target): it has no schedule whose rate could change; start it with"
+                + " --target OPS", unthrottled.rateControl().requestRate("100"));
+        RunOptions phased = RunOptions.builder("function").rateProfile(new io.loadgen.core.schedule.RateProfile(
+                List.of(new io.loadgen.core.schedule.RateProfile.Segment(1_000_000_000L, 100, 200)))).build();
+        assertEquals("the rate follows --phases; a phased run's rate cannot be changed while it runs",
+                new LoadRun(phased, FunctionDriver.ok(), null).rateControl().requestRate("100"));
+        LoadRun step = new LoadRun(RunOptions.builder("function").target(100.0).build(), FunctionDriver.ok(), null)
+                .rateOwnedBy("findmax");
+        assertEquals("findmax sets the rate of each of its steps itself, so it cannot be changed while a step runs",
+                step.rateControl().requestRate("100"));
+    }
 }
