@@ -324,7 +324,8 @@ final class ReportCommand implements Callable<Integer> {
 
     private void writeJson(List<TagTotal> totals, LogSet set) throws IOException {
         ObjectNode node = jsonBy.equals("tag") ? LogSummary.byTag(totals, set.names())
-                : LogSummary.byOperation(totals, set.comments(), set.names());
+                : LogSummary.byOperation(totals, set.comments(), set.names(),
+                set.events().stream().anyMatch(e -> e.isRateChange()));
         if (set.shards().sharded()) {
             node.set("shards", set.shards().toJson());
         }

@@ -39,6 +39,13 @@ final class RunCommand implements Callable<Integer> {
                     + "(and over the shards with --shard); -R as in wrk2. Without it the run is unthrottled and no correction is possible.")
     Double target;
 
+    @Option(names = "--rate-file", paramLabel = "FILE", order = 22,
+            description = "A file holding the target rate, written as --target takes it (e.g. 5000 or 5k): read every"
+                    + " interval, and when its content changes the rate changes to it from the next interval (marked"
+                    + " in the log and charts), for unattended ramps. Needs --target (the starting rate). Content"
+                    + " that is no rate is warned about once and the rate stays.")
+    Path rateFile;
+
     @Option(names = {"--duration", "-d"}, paramLabel = "TIME", converter = DurationConverter.class, order = 40,
             description = "How long to issue operations, e.g. 60s or 1m30s (-d as in wrk2); the run ends at this or "
                     + "the operation count, first. "
@@ -128,6 +135,7 @@ final class RunCommand implements Callable<Integer> {
                 .applyTo(b))
                 .target(rate)
                 .hlog(hlog)
+                .rateFile(rateFile)
                 .seed(report.seedOrRandom())
                 .build();
         load.announceShard(options);

@@ -58,6 +58,10 @@ public final class OverTimeChart {
 
     /** The series name of a kind of event and how many there were, e.g. {@code stop-the-world (stw-mockdb): 25}. */
     public static String eventSeriesName(LogEvent e, int count) {
+        if (e.isRateChange()) {
+            return "rate -> " + io.loadgen.core.diagnosis.Figures.rate(e.rateOpsPerSec()) + " ops/s (" + e.source() + ")"
+                    + (count > 1 ? ": " + count : "");
+        }
         return e.kind() + " (" + e.source() + "): " + count;
     }
 
@@ -166,7 +170,8 @@ public final class OverTimeChart {
             if (at < from || at > to) {
                 continue; // before the first interval drawn (the harness starting up) or after the last
             }
-            byKind.computeIfAbsent(e.kind() + " " + e.source(), k -> new ArrayList<>()).add(e);
+            byKind.computeIfAbsent(e.kind() + " " + e.source() + (e.isRateChange() ? " " + e.rateOpsPerSec() : ""),
+                    k -> new ArrayList<>()).add(e);
         }
         for (Map.Entry<String, List<LogEvent>> kind : byKind.entrySet()) {
             List<Double> x = new ArrayList<>();

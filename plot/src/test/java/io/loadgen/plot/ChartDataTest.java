@@ -170,6 +170,30 @@ class ChartDataTest {
     }
 
     @Test
+    void aRateChangeIsMarkedAtItsSwitchNamingTheNewRate() throws IOException {
+        // Four 1 s intervals at 1000 ops/s, then (from 2 s) 3000 ops/s by the rate file: one mark at 2 s.
+        Path changed = dir.resolve("changed.hlog");
+        try (io.loadgen.core.record.IntervalLog w = io.loadgen.core.record.IntervalLog.open(changed)) {
+            w.writeHeader(KnownLog.START_MS, List.of("run: driver=test target=1000ops/s threads=1"));
+            for (int k = 0; k < 4; k++) {
+                if (k == 2) {
+                    w.writeEvent("rate-change", "rate-file", KnownLog.START_MS + 2_000, 0, 3000);
+                }
+                Histogram h = KnownLog.service(k);
+                h.setTag("READ.intended");
+                h.setStartTimeStamp(KnownLog.START_MS + k * 1000L);
+                h.setEndTimeStamp(KnownLog.START_MS + (k + 1) * 1000L);
+                w.write(h);
+            }
+        }
+        LogSeries series = LogSeries.read(List.of(changed), LogSeries.Selection.all(), w -> { });
+        assertEquals(3000, series.events().get(0).rateOpsPerSec());
+        XYChart chart = OverTimeChart.build(series, List.of("READ.intended"), ChartStyle.defaults());
+        XYSeries mark = series(chart, "rate -> 3,000 ops/s (rate-file)");
+        assertEquals(2.0, mark.getXData()[0], 1e-6);
+    }
+
+    @Test
     void timeRangeSelectsTheIntervalsReportSelects() throws IOException {
         LogSeries series = LogSeries.read(List.of(log), new LogSeries.Selection(List.of("READ.intended"), 3, 5), w -> { });
         TagSeries s = series.series("READ.intended");

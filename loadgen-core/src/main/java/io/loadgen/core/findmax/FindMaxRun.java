@@ -95,7 +95,7 @@ public final class FindMaxRun {
             double rate = next.getAsDouble();
             int number = steps.size() + 1;
             RunOptions options = stepOptions.forStep(number, rate);
-            LoadRun run = new LoadRun(options, provider, stepOptions.planForStep(), status);
+            LoadRun run = new LoadRun(options, provider, stepOptions.planForStep(), status).rateOwnedBy("findmax");
             StepRecorder recorder = new StepRecorder(sync == null ? new StabilityDetector(rate, minSec, maxSec)
                     : new StabilityDetector(rate, Double.MAX_VALUE, Double.MAX_VALUE), run::stop);
             run.onInterval(recorder);

@@ -373,7 +373,8 @@ final class LogFile implements Closeable {
 
     /** An event's start is relative to the base time, as an interval line's timestamp is. */
     private void place(EventLine e, long number) {
-        events.add(new LogEvent(e.kind(), e.source(), e.startSec() + baseTimeSec, e.lengthMs() / 1000.0, name + ":" + number));
+        events.add(new LogEvent(e.kind(), e.source(), e.startSec() + baseTimeSec, e.lengthMs() / 1000.0, name + ":" + number,
+                e.rateOpsPerSec()));
     }
 
     private static double leadingDouble(String line, int from) {

@@ -51,7 +51,20 @@ public final class LogSummary {
 
     /** The run schema, grouped back into operation types and views. */
     public static ObjectNode byOperation(List<TagTotal> totals, List<String> comments, List<String> sources) {
+        return byOperation(totals, comments, sources, false);
+    }
+
+    /**
+     * {@link #byOperation(List, List, List)}; {@code rateChanged} when the logs hold a {@code rate-change} event
+     * ({@link LogEvent#isRateChange()}): then, as for a phased run, no one target or expected interval fits them, and
+     * the summary names neither (target 0, no corrected view) rather than the starting rate's.
+     */
+    public static ObjectNode byOperation(List<TagTotal> totals, List<String> comments, List<String> sources,
+                                         boolean rateChanged) {
         Header header = Header.parse(comments);
+        if (rateChanged) {
+            header = header.withoutSteadyRate();
+        }
         Map<String, Map<View, Histogram>> ops = new LinkedHashMap<>();
         Map<String, Map<View, Histogram>> failed = new LinkedHashMap<>();
         Map<String, long[]> statuses = new LinkedHashMap<>();
@@ -95,7 +108,8 @@ public final class LogSummary {
                     + " to group into operations; use --json-by tag");
         }
         long runTimeNs = (last - first) * 1_000_000L;
-        CorrectedBasis corrected = header.corrected(runTimeNs);
+        CorrectedBasis corrected = rateChanged ? CorrectedBasis.notApplicable(CorrectedBasis.RATE_CHANGED)
+                : header.corrected(runTimeNs);
         List<OpResult> results = new ArrayList<>();
         for (Map.Entry<String, Map<View, Histogram>> e : ops.entrySet()) {
             Map<View, Histogram> views = new EnumMap<>(e.getValue());
@@ -253,6 +267,11 @@ public final class LogSummary {
                     runIds.size() == 1 ? runIds.iterator().next() : null); // the run's id; none for several runs
             return runs == 0 ? new Header("unknown", 0, 0, 0, 0, info)
                     : new Header(driver, target, threads, Math.max(interval, 0), Math.max(inFlight, 0), info);
+        }
+
+        /** The same header for logs whose rate changed while they ran: no one target, no one interval. */
+        Header withoutSteadyRate() {
+            return new Header(driver, 0, threads, 0, inFlight, info);
         }
 
         /** The one seed every run line named, or null (none, several, or one without a seed). */

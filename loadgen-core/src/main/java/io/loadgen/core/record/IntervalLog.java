@@ -133,8 +133,14 @@ public final class IntervalLog implements AutoCloseable {
      * the log's base time as the interval lines' are; HdrHistogram's readers skip it.
      */
     public void writeEvent(String kind, String source, long startEpochMs, long lengthNs) {
+        writeEvent(kind, source, startEpochMs, lengthNs, Double.NaN);
+    }
+
+    /** {@link #writeEvent(String, String, long, long)} with the target rate from then on (a rate change), else NaN. */
+    public void writeEvent(String kind, String source, long startEpochMs, long lengthNs, double rateOpsPerSec) {
         if (!failed) {
-            writer.outputComment(new EventLine(kind, source, (startEpochMs - baseMs) / 1000.0, lengthNs / 1e6).comment());
+            writer.outputComment(new EventLine(kind, source, (startEpochMs - baseMs) / 1000.0, lengthNs / 1e6,
+                    rateOpsPerSec).comment());
         }
     }
 

@@ -6,6 +6,7 @@ import io.loadgen.core.record.Histograms;
 import io.loadgen.core.record.StatusTags;
 import io.loadgen.core.record.View;
 import io.loadgen.core.record.WorkerRecorders;
+import io.loadgen.core.schedule.RateControl;
 import io.loadgen.core.schedule.RateProfile;
 import io.loadgen.core.time.NanoClock;
 import org.apache.logging.log4j.LogManager;
@@ -49,6 +50,7 @@ final class IntervalAggregator implements Runnable {
     private final RateProfile profile;
     private final long countSpanNs;
     private final java.util.function.BooleanSupplier stopped;
+    private final RateControl rateControl;
     private final Supplier<Map<String, Number>> driverCounters;
     private final List<IntervalSink> sinks;
 
@@ -103,6 +105,7 @@ final class IntervalAggregator implements Runnable {
         this.profile = b.profile;
         this.countSpanNs = b.countSpanNs;
         this.stopped = b.stopped;
+        this.rateControl = b.rateControl;
         this.driverCounters = b.driverCounters;
         this.sinks = List.copyOf(b.sinks);
         Histogram latencyShape = Histograms.newHistogram();
@@ -201,7 +204,7 @@ final class IntervalAggregator implements Runnable {
      * A stopped run ends now.
      */
     private long endNs(long nowNs) {
-        if (countSpanNs <= 0 || stopped.getAsBoolean()) {
+        if (countSpanNs <= 0 || stopped.getAsBoolean() || (rateControl != null && rateControl.changed())) {
             return nowNs;
         }
         long scheduleEndNs = t0Ns + countSpanNs;
@@ -302,25 +305,32 @@ final class IntervalAggregator implements Runnable {
         b.measured = measuring;
         b.last = last;
         b.phase = phaseOf(nowNs);
+        b.targetOpsPerSec = b.phase != null ? b.phase.targetOpsPerSec()
+                : rateControl != null ? rateControl.targetAt(lastNs + (nowNs - lastNs) / 2) : 0;
         b.behindNs = throttled ? position.behindNs(nowNs) : 0;
         b.operations = opViews;
         b.lag = throttled ? lag : null;
         b.harnessDelay = throttled ? harnessDelay : null;
         b.undelayed = throttled ? undelayed : null;
         b.byTag = byTag;
-        b.events = drainEvents();
+        b.events = drainEvents(nowNs);
         b.driverCounters = driverCounters == null ? NO_COUNTERS : driverCounters.get();
         return new IntervalSnapshot(b);
     }
 
     /** The events published since the last interval; no allocation when there are none (the usual case). */
-    private List<IntervalSnapshot.Event> drainEvents() {
-        if (events == null) {
-            return List.of();
-        }
+    private List<IntervalSnapshot.Event> drainEvents(long nowNs) {
         List<IntervalSnapshot.Event> drained = new ArrayList<>(0);
-        events.drain((kind, source, startEpochMs, lengthNs) ->
-                drained.add(new IntervalSnapshot.Event(kind, source, startEpochMs, lengthNs)));
+        if (events != null) {
+            events.drain((kind, source, startEpochMs, lengthNs) ->
+                    drained.add(new IntervalSnapshot.Event(kind, source, startEpochMs, lengthNs)));
+        }
+        if (rateControl != null) {
+            for (RateControl.Change c : rateControl.drainSwitched(nowNs)) {
+                drained.add(new IntervalSnapshot.Event(IntervalSnapshot.Event.RATE_CHANGE, c.source(),
+                        toEpochMs(c.atNs()), 0, c.opsPerSec()));
+            }
+        }
         return drained.isEmpty() ? List.of() : Collections.unmodifiableList(drained);
     }
 
@@ -370,6 +380,8 @@ final class IntervalAggregator implements Runnable {
         long countSpanNs;
         /** Whether the run was stopped (then it ends when it ends, not at its schedule's end). */
         java.util.function.BooleanSupplier stopped = () -> false;
+        /** What changes the rate while the run goes on (its switches become events), or null when nothing can. */
+        RateControl rateControl;
         /** The driver's live counters, read once per interval; null for none. */
         Supplier<Map<String, Number>> driverCounters;
         /** Further tagged histograms (e.g. {@code harness.hiccup}), in log order after {@code harness.lag}. */

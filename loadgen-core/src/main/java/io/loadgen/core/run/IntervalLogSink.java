@@ -27,7 +27,7 @@ final class IntervalLogSink implements IntervalSink {
     @Override
     public void onInterval(IntervalSnapshot s) {
         for (IntervalSnapshot.Event e : s.events()) {
-            log.writeEvent(e.kind(), e.source(), e.startEpochMs(), e.lengthNs());
+            log.writeEvent(e.kind(), e.source(), e.startEpochMs(), e.lengthNs(), e.rateOpsPerSec());
         }
         for (Histogram h : s.byTag().values()) {
             log.write(h);

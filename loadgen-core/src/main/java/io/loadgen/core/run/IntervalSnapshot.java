@@ -33,6 +33,7 @@ public final class IntervalSnapshot {
     private final boolean measured;
     private final boolean last;
     private final Phase phase;
+    private final double targetOpsPerSec;
     private final long behindNs;
     private final List<Op> operations;
     private final Histogram lag;
@@ -53,6 +54,7 @@ public final class IntervalSnapshot {
         this.measured = b.measured;
         this.last = b.last;
         this.phase = b.phase;
+        this.targetOpsPerSec = b.targetOpsPerSec;
         this.behindNs = b.behindNs;
         this.operations = b.operations;
         this.lag = b.lag;
@@ -125,6 +127,15 @@ public final class IntervalSnapshot {
     /** The phase the interval belongs to (the one at its middle), in a phased run; else null. */
     public Phase phase() {
         return phase;
+    }
+
+    /**
+     * The target rate in force at the interval's middle, total over all threads, ops/s: a phased run's (as
+     * {@link #phase()}), or a run's whose rate may change while it goes on; 0 for an unthrottled run (and for a
+     * fixed-rate step of findmax or sweep, whose target is the step's).
+     */
+    public double targetOpsPerSec() {
+        return targetOpsPerSec;
     }
 
     /** How long the most overdue operation had been due when the interval ended (0: on time, or unthrottled). */
@@ -248,8 +259,19 @@ public final class IntervalSnapshot {
     public record Phase(String name, double targetOpsPerSec) {
     }
 
-    /** A pause that ended in the interval (see {@code RunEvents}): what, who saw it, when, how long. */
-    public record Event(String kind, String source, long startEpochMs, long lengthNs) {
+    /**
+     * A pause that ended in the interval (see {@code RunEvents}): what, who saw it, when, how long; or a change of
+     * the target rate that switched in it (kind {@link #RATE_CHANGE}, length 0, the new rate in
+     * {@code rateOpsPerSec}, NaN for other events).
+     */
+    public record Event(String kind, String source, long startEpochMs, long lengthNs, double rateOpsPerSec) {
+        /** The kind of a target rate change. */
+        public static final String RATE_CHANGE = "rate-change";
+
+        /** A pause: no rate. */
+        public Event(String kind, String source, long startEpochMs, long lengthNs) {
+            this(kind, source, startEpochMs, lengthNs, Double.NaN);
+        }
     }
 
     /** The aggregator's parts of one snapshot. */
@@ -264,6 +286,7 @@ public final class IntervalSnapshot {
         boolean measured;
         boolean last;
         Phase phase;
+        double targetOpsPerSec;
         long behindNs;
         List<Op> operations;
         Histogram lag;

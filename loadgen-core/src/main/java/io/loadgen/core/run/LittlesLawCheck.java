@@ -15,8 +15,9 @@ import java.io.PrintStream;
  * the wait.
  * </pre>
  * A blocking driver's threads have one operation in flight each whatever its connections, so its warning names
- * {@code --threads} and says that {@code -c} does not help. The end of the run judges the same law over the whole
- * run ({@code concurrency_limited}). Aggregator thread.
+ * {@code --threads} and says that {@code -c} does not help. A rate changed while the run goes on is checked again, in
+ * the first interval at the new rate. The end of the run judges the same law over the whole run
+ * ({@code concurrency_limited}). Aggregator thread.
  */
 final class LittlesLawCheck implements IntervalSink {
     private final PrintStream out;
@@ -42,6 +43,12 @@ final class LittlesLawCheck implements IntervalSink {
 
     @Override
     public void onInterval(IntervalSnapshot s) {
+        for (IntervalSnapshot.Event e : s.events()) {
+            if (IntervalSnapshot.Event.RATE_CHANGE.equals(e.kind())) {
+                done = false; // switched at this interval's end: the next one runs at the new rate
+                return;
+            }
+        }
         if (done || !s.measured()) {
             return;
         }
@@ -56,7 +63,7 @@ final class LittlesLawCheck implements IntervalSink {
             return; // nothing to measure the latency by yet: try the next interval
         }
         done = true;
-        double rate = s.phase() != null ? s.phase().targetOpsPerSec() : targetOpsPerSec;
+        double rate = s.targetOpsPerSec() > 0 ? s.targetOpsPerSec() : targetOpsPerSec;
         long meanNs = (long) (totalNs / count);
         long needed = Diagnoser.inFlightNeeded(rate, meanNs);
         long slots = (long) threads * inFlightPerThread;

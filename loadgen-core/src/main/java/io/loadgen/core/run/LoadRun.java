@@ -21,7 +21,9 @@ import io.loadgen.core.record.IntervalLog;
 import io.loadgen.core.record.RunId;
 import io.loadgen.core.record.View;
 import io.loadgen.core.record.WorkerRecorders;
+import io.loadgen.core.schedule.ChangeableSchedule;
 import io.loadgen.core.schedule.PhasedSchedule;
+import io.loadgen.core.schedule.RateControl;
 import io.loadgen.core.schedule.Schedule;
 import io.loadgen.core.summary.CorrectedBasis;
 import io.loadgen.core.summary.OpResult;
@@ -90,6 +92,9 @@ public final class LoadRun {
     /** Set when the schedule starts (the driver open and warm): from then on a stop ends with a report. */
     private volatile boolean started;
     private volatile boolean waitingForStart;
+    private RateControl rateControl;
+    /** Where the measured window starts, on the run's clock (t0 + warm-up); set when the schedule starts. */
+    private long measureStartNs;
 
     /**
      * @param status where the status line goes every interval (stderr), or null for none
@@ -117,6 +122,41 @@ public final class LoadRun {
         this.status = status;
         this.warnings = status;
         this.clock = clock;
+        this.rateControl = rateControl(options, clock);
+    }
+
+    /** What may change this run's rate while it goes on: a schedule to change, or the reason there is none. */
+    private static RateControl rateControl(RunOptions options, NanoClock clock) {
+        if (!options.throttled()) {
+            return RateControl.refusing("the run is unthrottled (no --target): it has no schedule whose rate could"
+                    + " change; start it with --target OPS");
+        }
+        if (options.rateProfile() != null) {
+            return RateControl.refusing("the rate follows --phases; a phased run's rate cannot be changed while it"
+                    + " runs");
+        }
+        return new RateControl(options.targetOpsPerSec(), options.threads(),
+                options.shard() == null ? 1 : options.shard().count(), options.interval().toNanos(), clock);
+    }
+
+    /**
+     * Changes this run's target rate while it goes on ({@code PUT /rate}, {@code --rate-file}): see
+     * {@link RateControl#requestRate(String)}. Available from construction; requests are taken once the schedule
+     * starts and refused after the end. Any thread.
+     */
+    public RateControl rateControl() {
+        return rateControl;
+    }
+
+    /**
+     * This run's rate is set by {@code owner} (findmax, sweep: a step of theirs), so nothing may change it while it
+     * goes on: its {@link #rateControl()} refuses every request, saying so, and its schedules skip the check. Call
+     * before {@link #run()}. Returns this run.
+     */
+    public LoadRun rateOwnedBy(String owner) {
+        this.rateControl = RateControl.refusing(owner + " sets the rate of each of its steps itself, so it cannot be"
+                + " changed while a step runs");
+        return this;
     }
 
     /**
@@ -313,6 +353,10 @@ public final class LoadRun {
         for (LoadThread w : loops) {
             w.arm(schedule(t0Ns, seeds.split()), endNs);
         }
+        measureStartNs = t0Ns + options.warmup().toNanos();
+        if (rateControl.changeable()) {
+            rateControl.start(t0Ns);
+        }
         Thread samplerThread = new Thread(aggregator.arm(t0Ns, t0Ms), "loadgen-sampler");
         samplerThread.setDaemon(true);
         samplerThread.start();
@@ -322,8 +366,10 @@ public final class LoadRun {
         }
         try {
             done.await();
+            rateControl.end();
             samplerThread.join();
         } finally {
+            rateControl.end();
             if (hiccups != null) {
                 hiccups.stop();
             }
@@ -493,7 +539,7 @@ public final class LoadRun {
         }
         double intervalNs = options.workerIntervalNs();
         long offsetNs = (long) (random.nextDouble() * intervalNs); // spread workers over one interval
-        return options.arrival().schedule(t0Ns + offsetNs, intervalNs, random);
+        return new ChangeableSchedule(options.arrival().schedule(t0Ns + offsetNs, intervalNs, random), rateControl);
     }
 
     /**
@@ -522,6 +568,7 @@ public final class LoadRun {
                     : options.duration().toNanos());
         }
         b.stopped = stop::isStopped;
+        b.rateControl = rateControl.changeable() ? rateControl : null;
         b.driverCounters = driver::liveStats;
         if (health.measuresHiccups()) {
             b.series.add(health);
@@ -545,6 +592,9 @@ public final class LoadRun {
             b.sinks.add(StatusLineSink.of(options, status, provider.name(), health));
         }
         b.sinks.add(new DriverErrorReport(workers));
+        if (options.rateFile() != null) {
+            b.sinks.add(new RateFile(options.rateFile(), rateControl, warnings, status));
+        }
         return b;
     }
 
@@ -553,7 +603,9 @@ public final class LoadRun {
         int inFlightPerThread = inFlightPerThread(driver);
         boolean async = driver instanceof AsyncDriver;
         List<OpResult> results = new ArrayList<>();
-        long expectedIntervalNs = (long) options.workerIntervalNs();
+        // A changed rate's mean gap per thread, as a phased run's is its mean's: threads / the mean target.
+        long expectedIntervalNs = rateControl.changed() ? (long) (options.threads() * 1e9 / targetOpsPerSec(issuingNs(totals)))
+                : (long) options.workerIntervalNs();
         CorrectedBasis corrected = correctedBasis(driver, totals.measuredNs());
         for (int o = 0; o < ops.length; o++) {
             Map<View, Histogram> views = new EnumMap<>(View.class);
@@ -595,7 +647,7 @@ public final class LoadRun {
                     + " --operations (or --duration) or a shorter --warmup");
         }
         Diagnosis diagnosis = Diagnoser.diagnose(evidence(ops, workers, totals, driver, health, unissued));
-        return new RunResult(provider.name(), options.targetOpsPerSec(), options.threads(), totals.measuredNs(),
+        return new RunResult(provider.name(), targetOpsPerSec(issuingNs(totals)), options.threads(), totals.measuredNs(),
                 results, lag, expectedIntervalNs, unissued, driver.stats(), harness,
                 stop.isStopped() ? stop.reason() : issued == options.operations() ? "operations" : "duration",
                 corrected, health.report(totals.measuredNs(), options.throttled(), lag, diagnosis),
@@ -651,11 +703,8 @@ public final class LoadRun {
         double[] shares = health.shares(totals.measuredNs());
         Histogram hiccups = health.hiccups();
         long[] gc = health.gcPauses();
-        // The rate done is over the time operations were issued: a timed run's measured time also holds the wait
-        // for the last ones in flight, which would understate a slow target's rate.
-        long issuingNs = options.duration().isZero() || stop.isStopped() ? totals.measuredNs()
-                : Math.min(totals.measuredNs(), Math.max(1, options.duration().minus(options.warmup()).toNanos()));
-        return new Evidence(provider.name(), options.throttled(), options.targetOpsPerSec(), issuingNs,
+        long issuingNs = issuingNs(totals);
+        return new Evidence(provider.name(), options.throttled(), targetOpsPerSec(issuingNs), issuingNs,
                 completed, failed, failures, sample, unissued, options.threads(), inFlightPerThread(driver),
                 driver instanceof AsyncDriver, Latencies.of(intended), Latencies.of(service),
                 options.throttled() ? Latencies.of(totals.harnessDelay()) : Latencies.NONE,
@@ -663,6 +712,25 @@ public final class LoadRun {
                 options.maxErrorRate(), Latencies.of(reported), Latencies.of(reportedService),
                 options.throttled() ? Latencies.of(totals.undelayed()) : Latencies.NONE, health.delayMaxAtNs(), options.interval().toNanos(),
                 options.warmup().toNanos());
+    }
+
+    /**
+     * The rate done is over the time operations were issued: a timed run's measured time also holds the wait for the
+     * last ones in flight, which would understate a slow target's rate.
+     */
+    private long issuingNs(RunTotals totals) {
+        return options.duration().isZero() || stop.isStopped() ? totals.measuredNs()
+                : Math.min(totals.measuredNs(), Math.max(1, options.duration().minus(options.warmup()).toNanos()));
+    }
+
+    /**
+     * The target the summary and the diagnosis judge by: {@code --target}, or, when it was changed while the run
+     * went on, the mean target in force over the measured issuing time (the operations the schedules intended
+     * there, per second), as a phased run reports its profile's mean.
+     */
+    private double targetOpsPerSec(long issuingNs) {
+        return rateControl.changed() ? rateControl.meanOpsPerSec(measureStartNs, measureStartNs + issuingNs)
+                : options.targetOpsPerSec();
     }
 
     /**
@@ -675,6 +743,9 @@ public final class LoadRun {
         }
         if (options.rateProfile() != null) {
             return CorrectedBasis.notApplicable(CorrectedBasis.PHASED);
+        }
+        if (rateControl.changed()) {
+            return CorrectedBasis.notApplicable(CorrectedBasis.RATE_CHANGED);
         }
         return CorrectedBasis.of(options.targetOpsPerSec(), options.threads(), inFlightPerThread(driver), runTimeNs);
     }
@@ -706,7 +777,9 @@ public final class LoadRun {
                 + io.loadgen.core.record.StatusTags.legend() + " (not a latency)");
         c.add("events: lines #[event: kind=KIND source=SOURCE start=SEC length_ms=MS] mark pauses: the driver's"
                 + " (e.g. kind=stop-the-world) and the harness's own GC (kind=gc source=harness); SEC is relative to"
-                + " the StartTime, as the interval timestamps are");
+                + " the StartTime, as the interval timestamps are"
+                + (rateControl.changeable() ? "; kind=rate-change ... rate_ops_s=R marks where the target rate changed"
+                + " to R ops/s (this log's part when sharded), source=rate-file or who asked" : ""));
         c.replaceAll(Secrets::redact); // the log is often kept as a CI artifact
         return c;
     }

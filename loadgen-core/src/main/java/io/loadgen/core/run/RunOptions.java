@@ -53,6 +53,7 @@ public final class RunOptions {
     private final WaitStrategy waitStrategy;
     private final Duration interval;
     private final Path hlog;
+    private final Path rateFile;
     private final long seed;
     private final String operation;
     private final int maxInFlight;
@@ -78,6 +79,7 @@ public final class RunOptions {
         this.waitStrategy = b.waitStrategy;
         this.interval = b.interval;
         this.hlog = b.hlog;
+        this.rateFile = b.rateFile;
         this.seed = b.seed;
         this.operation = b.operation;
         this.maxInFlight = b.maxInFlight == null ? DRIVER_DEFAULT_IN_FLIGHT : b.maxInFlight;
@@ -158,6 +160,11 @@ public final class RunOptions {
     /** Where the interval log goes, or null for none. */
     public Path hlog() {
         return hlog;
+    }
+
+    /** A file holding the target rate, read every interval to change it while the run goes on; null for none. */
+    public Path rateFile() {
+        return rateFile;
     }
 
     public long seed() {
@@ -281,6 +288,7 @@ public final class RunOptions {
         private WaitStrategy waitStrategy = WaitStrategy.ADAPTIVE;
         private Duration interval = Duration.ofSeconds(1);
         private Path hlog;
+        private Path rateFile;
         private long seed = System.nanoTime();
         private String operation;
         private Integer maxInFlight;
@@ -351,6 +359,12 @@ public final class RunOptions {
 
         public Builder interval(Duration d) {
             this.interval = Objects.requireNonNull(d, "interval");
+            return this;
+        }
+
+        /** {@code --rate-file}: a file holding the rate, read every interval; null for none. */
+        public Builder rateFile(Path p) {
+            this.rateFile = p;
             return this;
         }
 
@@ -436,14 +450,9 @@ public final class RunOptions {
             if (threads < 1) {
                 throw new BadInputException("--threads must be at least 1 (got " + threads + ")");
             }
-            if (targetOpsPerSec != null && !(targetOpsPerSec > 0 && Double.isFinite(targetOpsPerSec))) {
-                throw new BadInputException("--target must be a positive rate in ops/s (got " + targetOpsPerSec
-                        + "); leave it out for an unthrottled run");
-            }
-            if (targetOpsPerSec != null && targetOpsPerSec > Limits.MAX_TARGET_OPS_PER_SEC) {
-                throw new BadInputException("--target " + fmt(targetOpsPerSec) + " is above the limit of 1e9 ops/s"
-                        + " (one operation per nanosecond, the clock's resolution); give a lower rate, or leave"
-                        + " --target out for an unthrottled run");
+            if (targetOpsPerSec != null) {
+                io.loadgen.core.schedule.Rates.checkTarget(targetOpsPerSec, "--target",
+                        "leave --target out for an unthrottled run");
             }
             if (operations != null && operations < 1) {
                 throw new BadInputException("--operations must be at least 1 (got " + operations + ")");
@@ -497,6 +506,7 @@ public final class RunOptions {
             if (rateProfile != null && !(rateProfile.meanOpsPerSec() > 0)) {
                 throw new BadInputException("--phases: every phase has rate 0; give at least one a positive rate");
             }
+            checkRateFile();
             Duration d = duration != null ? duration
                     : rateProfile != null ? Duration.ofNanos(rateProfile.totalDurationNs())
                     : operations != null ? Duration.ZERO : DEFAULT_DURATION;
@@ -514,6 +524,26 @@ public final class RunOptions {
                         + "; give more --operations or a shorter --warmup");
             }
             return new RunOptions(this, d);
+        }
+
+        /** {@code --rate-file} changes a schedule: it needs one of its own (a fixed --target) and an existing file. */
+        private void checkRateFile() {
+            if (rateFile == null) {
+                return;
+            }
+            if (rateProfile != null) {
+                throw new BadInputException("--rate-file changes a fixed --target, but --phases sets the rate over"
+                        + " time; leave out one of them");
+            }
+            if (targetOpsPerSec == null) {
+                throw new BadInputException("--rate-file changes the target rate of a throttled run, and this run has"
+                        + " no --target (unthrottled: no schedule to change); give --target OPS as the starting rate");
+            }
+            if (!java.nio.file.Files.isRegularFile(rateFile) || !java.nio.file.Files.isReadable(rateFile)) {
+                throw new BadInputException("--rate-file " + rateFile + " is not a readable file; create it with the"
+                        + " starting rate, e.g. echo " + (targetOpsPerSec == Math.rint(targetOpsPerSec)
+                        ? Long.toString(targetOpsPerSec.longValue()) : targetOpsPerSec.toString()) + " > " + rateFile);
+            }
         }
     }
 }

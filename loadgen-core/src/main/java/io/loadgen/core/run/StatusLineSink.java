@@ -83,7 +83,7 @@ final class StatusLineSink implements IntervalSink {
         int risenCount = countersRisen(s.driverCounters());
         String harness = health == null ? null : health.statusNote(s);
         if (human != null) {
-            double target = s.phase() != null ? s.phase().targetOpsPerSec() : targetOpsPerSec;
+            double target = s.targetOpsPerSec() > 0 ? s.targetOpsPerSec() : targetOpsPerSec;
             out.println(human.line(s, target, risenText(risenCount), harness));
             out.flush();
             return;

@@ -4,9 +4,9 @@ package io.loadgen.core.schedule;
  * Evenly spaced intended starts: operation k is intended at {@code startNs + k * intervalNs},
  * computed from k each time so rounding never accumulates. One worker thread only.
  */
-public final class FixedRateSchedule implements Schedule {
-    private final long startNs;
-    private final double intervalNs;
+public final class FixedRateSchedule implements RestartableSchedule {
+    private long startNs;
+    private double intervalNs;
     private long k;
 
     /**
@@ -52,5 +52,17 @@ public final class FixedRateSchedule implements Schedule {
     @Override
     public double meanIntervalNs() {
         return intervalNs;
+    }
+
+    @Override
+    public long peekNs() {
+        return startNs + (long) (k * intervalNs);
+    }
+
+    @Override
+    public void restart(long nextNs, double intervalNs) {
+        this.startNs = nextNs;
+        this.intervalNs = intervalNs;
+        this.k = 0;
     }
 }

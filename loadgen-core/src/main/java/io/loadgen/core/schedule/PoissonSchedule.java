@@ -6,14 +6,14 @@ import java.util.SplittableRandom;
  * Poisson arrivals: gaps between intended starts are exponentially distributed with the given mean,
  * drawn from the worker's own seeded generator. One worker thread only; allocates nothing per call.
  */
-public final class PoissonSchedule implements Schedule {
+public final class PoissonSchedule implements RestartableSchedule {
     /**
      * {@link #countUntil} draws the arrivals themselves up to this many (about a millisecond's work), then
      * adds the expected count of the rest.
      */
     static final int COUNT_DRAWS = 1 << 16;
 
-    private final double meanIntervalNs;
+    private double meanIntervalNs;
     private final SplittableRandom random;
     private double nextNs;
 
@@ -64,5 +64,17 @@ public final class PoissonSchedule implements Schedule {
     @Override
     public double meanIntervalNs() {
         return meanIntervalNs;
+    }
+
+    @Override
+    public long peekNs() {
+        return (long) nextNs;
+    }
+
+    /** Memoryless: the rescaled residual {@code nextNs} is itself an exponential gap at the new mean. */
+    @Override
+    public void restart(long nextNs, double meanIntervalNs) {
+        this.nextNs = nextNs;
+        this.meanIntervalNs = meanIntervalNs;
     }
 }

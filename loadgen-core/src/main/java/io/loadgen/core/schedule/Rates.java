@@ -40,4 +40,31 @@ public final class Rates {
         };
         return Double.parseDouble(m.group(1)) * multiplier;
     }
+
+    /**
+     * The bounds of a target rate ({@code --target}, and a change of it while the run goes on): positive, finite,
+     * and at most {@link Limits#MAX_TARGET_OPS_PER_SEC} (one operation per nanosecond, the clock's resolution).
+     *
+     * @param what   names the value in the message, e.g. {@code --target}
+     * @param orElse what else the user may do, appended to the message, e.g. "leave --target out for an
+     *               unthrottled run"; null for nothing
+     * @throws BadInputException one line naming the bound
+     */
+    public static void checkTarget(double opsPerSec, String what, String orElse) {
+        if (!(opsPerSec > 0 && Double.isFinite(opsPerSec))) {
+            throw new BadInputException(what + " must be a positive rate in ops/s (got " + format(opsPerSec) + ")"
+                    + (orElse == null ? "" : "; " + orElse));
+        }
+        if (opsPerSec > Limits.MAX_TARGET_OPS_PER_SEC) {
+            throw new BadInputException(what + " " + format(opsPerSec) + " is above the limit of 1e9 ops/s (one"
+                    + " operation per nanosecond, the clock's resolution); give a lower rate"
+                    + (orElse == null ? "" : ", or " + orElse));
+        }
+    }
+
+    /** A rate for a message: whole numbers without a fraction. */
+    private static String format(double opsPerSec) {
+        return opsPerSec == Math.rint(opsPerSec) && Math.abs(opsPerSec) < 1e15 ? Long.toString((long) opsPerSec)
+                : Double.toString(opsPerSec);
+    }
 }

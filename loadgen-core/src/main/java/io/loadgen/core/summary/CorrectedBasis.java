@@ -49,6 +49,9 @@ public record CorrectedBasis(long expectedIntervalNs, int threads, int inFlightP
 
     /** Why an unthrottled run has no corrected view. */
     public static final String NO_SCHEDULE = "the run has no --target, so no schedule to correct against";
+    /** Why a run whose rate was changed while it went on has no corrected view. */
+    public static final String RATE_CHANGED = "the target rate was changed while the run went on, so no one"
+            + " expected interval fits it";
     /** Why a phased run has no corrected view. */
     public static final String PHASED = "the rate changes over the run (--phases), so no one expected interval"
             + " fits it";

@@ -80,7 +80,7 @@ public final class SweepRun {
             int number = i + 1;
             double rate = rates.get(i);
             RunOptions options = stepOptions.forStep(number, rate);
-            LoadRun run = new LoadRun(options, provider, stepOptions.planForStep(), status);
+            LoadRun run = new LoadRun(options, provider, stepOptions.planForStep(), status).rateOwnedBy("sweep");
             synchronized (this) {
                 if (stopReason != null) {
                     break;

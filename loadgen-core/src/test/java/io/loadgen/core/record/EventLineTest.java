@@ -18,4 +18,13 @@ class EventLineTest {
         assertTrue(EventLine.parse(new EventLine("gc", "harness", -0.5, 1).comment()).startSec() < 0,
                 "an event before the start (during the driver's warm-up) keeps its negative start");
     }
+
+    @Test
+    void rateChangeLineCarriesTheNewRateAndRoundTrips() {
+        EventLine line = new EventLine("rate-change", "rate-file", 30, 0, 5000);
+        assertEquals("[event: kind=rate-change source=rate-file start=30.000 length_ms=0.000 rate_ops_s=5000]",
+                line.comment());
+        assertEquals(line, EventLine.parse(line.comment()));
+        assertEquals(1.5, EventLine.parse(new EventLine("rate-change", "api", 1, 0, 1.5).comment()).rateOpsPerSec());
+    }
 }

@@ -131,6 +131,43 @@ class AsyncRunTest {
     }
 
     @Test
+    void aRateChangedWhileRunningSwitchesTheIssuersSchedulesAtTheNextBoundary() throws Exception {
+        // 2 issuers, 1 ms per request, 400/s, 250 ms intervals, 1.5 s. As the interval ending at 0.5 s closes,
+        // 1200/s is asked for: it switches at 0.75 s. Requests complete 1 ms after they are due, so each interval
+        // counts what was due in it (give or take one boundary's few): 400 x 0.25 = 100 before the switch,
+        // 1200 x 0.25 = 300 after; in all 400 x 0.75 + 1200 x 0.75 = 1200, and the summary offers their mean,
+        // 800/s. Generous: 15 % per interval, 5 % in all.
+        RunOptions o = RunOptions.builder("delayed").threads(2).target(400.0).duration(Duration.ofMillis(1500))
+                .interval(Duration.ofMillis(250)).maxInFlight(64).build();
+        LoadRun run = new LoadRun(o, delayed(1_000_000, Integer.MAX_VALUE), null);
+        List<long[]> intervals = new java.util.concurrent.CopyOnWriteArrayList<>();
+        long[] switchMs = new long[1];
+        run.addSink(s -> {
+            long ops = 0;
+            for (IntervalSnapshot.Op op : s.operations()) {
+                ops += op.operations();
+            }
+            intervals.add(new long[]{(s.endNs() - s.runStartNs()) / 1_000_000, ops});
+            if (intervals.size() == 2) {
+                switchMs[0] = (run.rateControl().request(1200, "test") - s.runStartNs()) / 1_000_000;
+            }
+        });
+        RunResult r = run.run();
+        // At 0.75 s; at 1 s should this machine have held the sampler back a quarter second (the counts follow it).
+        assertTrue(switchMs[0] == 750 || switchMs[0] == 1000, "switches at " + switchMs[0] + " ms");
+        double offered = (400 * switchMs[0] + 1200 * (1500 - switchMs[0])) / 1500.0;
+        for (long[] iv : intervals) {
+            if (iv[0] % 250 < 30 && iv[0] >= 250 && iv[0] < 1500) {
+                double expected = iv[0] <= switchMs[0] + 10 ? 100 : 300;
+                assertEquals(expected, iv[1], expected * 0.15, "interval ending at " + iv[0] + " ms");
+            }
+        }
+        assertEquals(offered * 1.5, r.operations().get(0).count(), offered * 1.5 * 0.05);
+        assertEquals(offered, r.targetOpsPerSec(), 1);
+        assertEquals(0L, r.harness().get("held_back_by_max_in_flight"));
+    }
+
+    @Test
     void aFullInFlightBoundHoldsOperationsBackAndTheWaitShowsInIntendedOnly() throws Exception {
         // The driver takes one request at a time (maxInFlight 1), 5 ms each: at most 200/s, asked for 400/s.
         // Request k is due at k * 2.5 ms but starts at ~k * 5 ms: it waited ~k * 2.5 ms for the slot, so

@@ -134,6 +134,24 @@ class WorkerAllocationTest {
     }
 
     @Test
+    void aScheduleWhoseRateChangesAllocatesNothingPerOperation() throws InterruptedException {
+        // 1e9 ops/s (a 1 ns gap, always behind), changed to 5e8 ops/s at the first 1 ms boundary: with 2,000,000
+        // operations the worker's schedule crosses the switch and follows the change on the worker's own thread.
+        allocatedByWorker(changing(), 200_000);
+        long bytes = allocatedByWorker(changing(), 2_000_000);
+        assertTrue(bytes < 64 * 1024, "allocated " + bytes + " bytes for 2,000,000 operations");
+    }
+
+    private static io.loadgen.core.schedule.Schedule changing() {
+        long now = System.nanoTime();
+        io.loadgen.core.schedule.RateControl control = new io.loadgen.core.schedule.RateControl(1e9, 1, 1,
+                1_000_000, NanoClock.SYSTEM);
+        control.start(now);
+        control.request(5e8, "api");
+        return new io.loadgen.core.schedule.ChangeableSchedule(new FixedRateSchedule(now, 1), control);
+    }
+
+    @Test
     void workloadaKeyAndOperationChoiceAllocateNothingPerOperation() throws InterruptedException {
         // Scrambled zipfian keys, hashed key numbers, a random field for each UPDATE.
         java.util.Map<String, String> workloada = java.util.Map.of("recordcount", "1000", "readproportion", "0.5",

@@ -32,8 +32,8 @@ import java.util.TreeSet;
  */
 record ExplorerData(List<String> sources, List<TagSeries> tags, List<LogHeader> headers, double startTimeSec,
                     List<Event> events) {
-    /** One {@code #[event: ...]} line, its start in seconds on the intervals' time line. */
-    record Event(String kind, String source, double startSec, double lengthSec) {
+    /** One {@code #[event: ...]} line, its start in seconds on the intervals' time line; a rate change's new rate, else NaN. */
+    record Event(String kind, String source, double startSec, double lengthSec, double rateOpsPerSec) {
     }
 
     static final String HARNESS_PREFIX = "harness.";
@@ -91,7 +91,7 @@ record ExplorerData(List<String> sources, List<TagSeries> tags, List<LogHeader> 
             for (LogEvent e : set.events()) {
                 double at = e.absoluteStartSec() - origin0;
                 if (at >= first && at <= last) { // not the harness starting up before the first interval
-                    events.add(new Event(e.kind(), e.source(), at, e.lengthSec()));
+                    events.add(new Event(e.kind(), e.source(), at, e.lengthSec(), e.rateOpsPerSec()));
                 }
             }
             return new ExplorerData(set.names(), ordered(byTag, options, seen, set, inRange), set.headers(),

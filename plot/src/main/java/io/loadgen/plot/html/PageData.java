@@ -82,6 +82,9 @@ final class PageData {
                 g.writeStringField("source", e.source());
                 g.writeNumberField("start", e.startSec());
                 g.writeNumberField("length", e.lengthSec());
+                if (!Double.isNaN(e.rateOpsPerSec())) {
+                    g.writeNumberField("rate", e.rateOpsPerSec());
+                }
                 g.writeEndObject();
             }
             g.writeEndArray();

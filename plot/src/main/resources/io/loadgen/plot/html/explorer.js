@@ -496,7 +496,7 @@
     var box = document.getElementById('event-legend');
     var kinds = [];
     DATA.events.forEach(function (e) {
-      var key = e.kind + ' (' + e.source + ')';
+      var key = e.kind + ' (' + e.source + (e.rate !== undefined ? ', to ' + e.rate + ' ops/s' : '') + ')';
       var k = kinds.filter(function (x) {
         return x.key === key;
       })[0];
@@ -511,7 +511,11 @@
       box.appendChild(el('span', {'class': 'empty'}, 'No pauses (#[event] lines) during these intervals.'));
       return;
     }
-    box.appendChild(document.createTextNode('Pauses, shaded over their length: '));
+    var rates = DATA.events.some(function (e) {
+      return e.rate !== undefined;
+    });
+    box.appendChild(document.createTextNode(rates ? 'Pauses, shaded over their length, and rate changes: '
+        : 'Pauses, shaded over their length: '));
     kinds.forEach(function (k) {
       var item = el('span', {'class': 'event-kind', 'data-kind': k.kind, 'data-count': k.count});
       var swatch = el('span', {'class': 'swatch'});
