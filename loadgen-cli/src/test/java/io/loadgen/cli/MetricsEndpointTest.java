@@ -2,12 +2,18 @@ package io.loadgen.cli;
 
 import io.loadgen.core.BadInputException;
 import io.loadgen.core.run.LiveMetrics;
+import io.loadgen.drivers.LoopbackServer;
 import org.junit.jupiter.api.Test;
 
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -28,10 +34,36 @@ class MetricsEndpointTest {
         // Every view's five quantiles, max as quantile 1, with the run's identity
         for (String q : LiveMetricsCollector.QUANTILES) {
             assertTrue(scrape.text.matches("(?s).*loadgen_latency_seconds\\{driver=\"mockdb\",op=\"READ\",quantile=\""
-                    + java.util.regex.Pattern.quote(q) + "\",run_id=\"[0-9a-f-]{36}\",shard=\"0\",view=\"intended\"} .*"),
+                    + Pattern.quote(q) + "\",run_id=\"[0-9a-f-]{36}\",shard=\"0\",view=\"intended\"} .*"),
                     "quantile " + q + " in:\n" + scrape.text);
         }
         assertTrue(scrape.text.contains("loadgen_offered_operations_per_second{driver=\"mockdb\""));
+    }
+
+    @Test
+    void eachStepOfASweepIsARunOfItsOwn() throws Exception {
+        int port = LoopbackServer.freePort();
+        List<MetricsScrape> scrapes = MetricsScrape.during(port, "sweep", "--driver", "mockdb", "-p",
+                "mockdb.delay=1ms", "--rates", "200,400", "-d", "2s", "--interval", "1s",
+                "--metrics", "127.0.0.1:" + port, "--metrics-linger", "2s", "-q");
+        assertEquals(0, scrapes.get(scrapes.size() - 1).run.exitCode, scrapes.get(scrapes.size() - 1).run.err);
+        Set<String> runIds = new TreeSet<>();
+        Set<String> offered = new TreeSet<>();
+        Pattern runId = Pattern.compile("run_id=\"([0-9a-f-]{36})\"");
+        Pattern rate = Pattern.compile(
+                "(?m)^loadgen_offered_operations_per_second\\{[^}]*} (\\S+)$");
+        for (MetricsScrape s : scrapes) {
+            Matcher m = runId.matcher(s.text);
+            while (m.find()) {
+                runIds.add(m.group(1));
+            }
+            Matcher r = rate.matcher(s.text);
+            while (r.find()) {
+                offered.add(r.group(1));
+            }
+        }
+        assertEquals(2, runIds.size(), "two steps, two run ids: " + runIds);
+        assertEquals(Set.of("200.0", "400.0"), offered, "each step's offered rate");
     }
 
     @Test

@@ -8,9 +8,12 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A short throttled mockdb run with {@code --metrics} on a free loopback port, in this JVM, and one scrape of its
@@ -49,6 +52,25 @@ final class MetricsScrape {
             throw new AssertionError("no interval was served at port " + port + "; the run said: " + done.err);
         }
         return new MetricsScrape(text, done, port);
+    }
+
+    /**
+     * Every scrape of {@code port} taken every 200 ms while the command {@code args} runs (it must serve there and
+     * end within 30 s), and the command's outcome as the last element's {@link #run}.
+     */
+    static List<MetricsScrape> during(int port, String... args) throws Exception {
+        CompletableFuture<Cli> run = CompletableFuture.supplyAsync(() -> Cli.run(args));
+        List<String> bodies = new ArrayList<>();
+        long deadlineNs = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (System.nanoTime() - deadlineNs < 0 && !run.isDone()) {
+            String body = get(port, MetricsEndpoint.METRICS_PATH);
+            if (body != null && !body.isBlank()) {
+                bodies.add(body);
+            }
+            Thread.sleep(200);
+        }
+        Cli done = run.get(30, TimeUnit.SECONDS);
+        return bodies.stream().map(b -> new MetricsScrape(b, done, port)).toList();
     }
 
     /** The body of {@code GET path}, or null when nothing answers (yet). */
