@@ -19,10 +19,11 @@ final class MetricsOptions {
 
     @Option(names = "--metrics", paramLabel = "HOST:PORT", converter = AddressConverter.class, order = 170,
             description = "Serve live metrics for Prometheus (OpenMetrics text) at http://HOST:PORT/metrics: each"
-                    + " interval's intended and service percentiles per operation (the interval log's own numbers),"
-                    + " operations by status, offered and achieved rate, harness lag and hiccups, the interval's"
-                    + " diagnosis. A bare PORT binds " + DEFAULT_HOST + "; 0.0.0.0:PORT exposes it (a container);"
-                    + " port 0 takes a free one. See docs/metrics.md.")
+                    + " interval's intended and service percentiles per operation as gauges, the same numbers as the"
+                    + " interval log's interval (not a Prometheus summary, whose sliding windows match no interval"
+                    + " and cannot be merged), operations by status, offered and achieved rate, harness lag and"
+                    + " hiccups, the interval's diagnosis. A bare PORT binds " + DEFAULT_HOST + "; 0.0.0.0:PORT"
+                    + " exposes it (a container); port 0 takes a free one. See docs/metrics.md.")
     InetSocketAddress metrics;
 
     @Option(names = "--metrics-linger", paramLabel = "TIME", converter = DurationConverter.class, order = 171,
