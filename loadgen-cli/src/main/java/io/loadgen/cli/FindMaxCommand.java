@@ -144,6 +144,9 @@ final class FindMaxCommand implements Callable<Integer> {
     @Mixin
     StatusOptions status;
 
+    @Mixin
+    MetricsOptions metrics;
+
     FindMaxCommand(Streams io) {
         this.io = io;
     }
@@ -207,7 +210,7 @@ final class FindMaxCommand implements Callable<Integer> {
                     SLOT_MARGIN.toMillis()));
             load.announceShard("per step, its part of the rate", first.operations());
         }
-        return runAndReport(run);
+        return metrics.serve(io, quiet, (live, endpoint) -> runAndReport(run.publishTo(live)));
     }
 
     /**

@@ -93,6 +93,9 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     GateOptions gates;
 
+    @Mixin
+    MetricsOptions metrics;
+
     RunCommand(Streams io) {
         this.io = io;
     }
@@ -141,11 +144,12 @@ final class RunCommand implements Callable<Integer> {
         load.announceShard(options);
         Path chartedLog = hlog;
         // Drawn as the report's epilogue, before the report counts as done: an interrupted run draws what ran too
-        return new RunReporter(io, report).inputs("-P", load.propertyFiles)
+        return metrics.serve(io, report.quiet, (live, endpoint) -> new RunReporter(io, report)
+                .inputs("-P", load.propertyFiles)
                 .countFrom(operations == null ? load.fromFile("operationcount") : null)
                 .inputs("--phases", phases == null ? List.of() : List.of(phases))
-                .directory("--plot", plot, RunCharts::isChartName)
-                .run(options, load.plan(), plot == null && !latency ? null : result -> epilogue(chartedLog, result), gates);
+                .directory("--plot", plot, RunCharts::isChartName).publishTo(live)
+                .run(options, load.plan(), plot == null && !latency ? null : result -> epilogue(chartedLog, result), gates));
     }
 
     private void epilogue(Path chartedLog, io.loadgen.core.summary.RunResult result) {

@@ -53,6 +53,7 @@ final class RunReporter {
     private final ReportOptions report;
     private final OutputPaths paths = new OutputPaths();
     private String countFrom;
+    private io.loadgen.core.run.LiveMetrics live;
     /**
      * Where the summary for people goes: stderr when an output owns stdout ({@code --json -},
      * {@code --hlog /dev/stdout}), which would otherwise hold the summary and the log in one stream.
@@ -86,6 +87,12 @@ final class RunReporter {
         return this;
     }
 
+    /** Publishes the run's intervals to {@code live} ({@code --metrics}), or to nothing when null. Returns this reporter. */
+    RunReporter publishTo(io.loadgen.core.run.LiveMetrics live) {
+        this.live = live;
+        return this;
+    }
+
     /**
      * @param plan     what to issue (a workload's mix), or null for the options' single operation
      * @param epilogue called with the result after the standard report, or null
@@ -114,7 +121,8 @@ final class RunReporter {
         boolean logOnStdout = OutputPaths.isStdout(options.hlog()) && !options.hlog().toString().equals("-");
         humanOut = logOnStdout ? io.err() : report.humanOut(io);
         checkWritableDir(hgrmDir, "--hgrm");
-        LoadRun run = new LoadRun(options, provider, plan, report.quiet ? null : io.err()).warnTo(io.err());
+        LoadRun run = new LoadRun(options, provider, plan, report.quiet ? null : io.err()).warnTo(io.err())
+                .publishTo(live);
         RunGate gate = gates == null ? null : gates.prepare(run.operations(), options.throttled(), reason -> {
             io.err().println("loadgen: " + reason + "; stopping the run early (the log, summary and JSON are still"
                     + " written)");

@@ -113,6 +113,9 @@ final class SweepCommand implements Callable<Integer> {
     @Mixin
     StatusOptions status;
 
+    @Mixin
+    MetricsOptions metrics;
+
     SweepCommand(Streams io) {
         this.io = io;
     }
@@ -154,7 +157,7 @@ final class SweepCommand implements Callable<Integer> {
             io.err().println(planned);
         }
         SweepRun sweep = new SweepRun(plan, provider, stepOptions, quiet ? null : io.err());
-        return runAndReport(sweep, objective, line);
+        return metrics.serve(io, quiet, (live, endpoint) -> runAndReport(sweep.publishTo(live), objective, line));
     }
 
     /**

@@ -89,6 +89,18 @@ class BadInputTest {
     }
 
     @org.junit.jupiter.api.Test
+    void aMetricsPortInUseIsOneLineNamingTheFix() throws Exception {
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            String address = "127.0.0.1:" + taken.getLocalPort();
+            Cli cli = Cli.run("run", "--driver", "noop", "-d", "1s", "--metrics", address);
+            assertEquals(2, cli.exitCode, cli.err);
+            assertEquals("loadgen: --metrics " + address + ": the port is in use; choose another port (0 takes a free"
+                    + " one)", cli.err.strip());
+            assertEquals("", cli.out);
+        }
+    }
+
+    @org.junit.jupiter.api.Test
     void verboseAddsTheStackTrace() {
         Cli cli = Cli.run("run", "-v", "--driver", "mockdb", "-p", "mockdb.dealy=4ms");
         assertEquals(2, cli.exitCode);

@@ -114,6 +114,22 @@ class DeployManifestsTest {
     }
 
     @Test
+    void prometheusScrapesTheShardsWhereTheirRunServesMetrics() {
+        JsonNode template = named("Job", "loadgen-shards").path("spec").path("template");
+        JsonNode annotations = template.path("metadata").path("annotations");
+        assertEquals("true", annotations.path("prometheus.io/scrape").asText());
+        assertEquals(MetricsEndpoint.METRICS_PATH, annotations.path("prometheus.io/path").asText());
+        JsonNode run = containers(template.path("spec")).stream()
+                .filter(c -> c.path("name").asText().equals("run")).findFirst().orElseThrow();
+        List<String> runArgs = args(run);
+        String address = runArgs.get(runArgs.indexOf("--metrics") + 1);
+        assertEquals("0.0.0.0:" + annotations.path("prometheus.io/port").asText(), address,
+                "the run listens on every interface of the pod, at the annotated port");
+        assertEquals(annotations.path("prometheus.io/port").asInt(), run.path("ports").get(0).path("containerPort")
+                .asInt(), "the container declares the port");
+    }
+
+    @Test
     void theMergeReadsTheLogsTheShardsWrite() {
         JsonNode run = containers(named("Job", "loadgen-shards").path("spec").path("template").path("spec")).stream()
                 .filter(c -> c.path("name").asText().equals("run")).findFirst().orElseThrow();

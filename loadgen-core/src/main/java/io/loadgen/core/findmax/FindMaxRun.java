@@ -26,6 +26,7 @@ import java.util.OptionalDouble;
  * step starts, and the answer so far stands.
  */
 public final class FindMaxRun {
+    private io.loadgen.core.run.LiveMetrics live;
     /** How a step's options are built: the same workload at a rate, for at least {@code maxSec} (the backstop). */
     private final SweepRun.StepOptions stepOptions;
     private final DriverProvider provider;
@@ -68,6 +69,15 @@ public final class FindMaxRun {
         return this;
     }
 
+    /**
+     * Publishes every step's intervals to {@code live} (the {@code --metrics} endpoint), each step as a run of its
+     * own ({@link LoadRun#publishTo}); null for none. Call before {@link #run()}. Returns this.
+     */
+    public FindMaxRun publishTo(io.loadgen.core.run.LiveMetrics live) {
+        this.live = live;
+        return this;
+    }
+
     /** Ends the search: the running step stops and is judged on what it measured; no other starts. Any thread. */
     public synchronized void stop(String reason) {
         if (stopReason == null) {
@@ -95,7 +105,8 @@ public final class FindMaxRun {
             double rate = next.getAsDouble();
             int number = steps.size() + 1;
             RunOptions options = stepOptions.forStep(number, rate);
-            LoadRun run = new LoadRun(options, provider, stepOptions.planForStep(), status).rateOwnedBy("findmax");
+            LoadRun run = new LoadRun(options, provider, stepOptions.planForStep(), status).rateOwnedBy("findmax")
+                    .publishTo(live);
             StepRecorder recorder = new StepRecorder(sync == null ? new StabilityDetector(rate, minSec, maxSec)
                     : new StabilityDetector(rate, Double.MAX_VALUE, Double.MAX_VALUE), run::stop);
             run.onInterval(recorder);

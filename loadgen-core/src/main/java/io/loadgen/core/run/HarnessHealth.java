@@ -43,6 +43,7 @@ final class HarnessHealth implements TaggedSeries, IntervalSink {
     private long startHarnessNs;
     private long startOwnNs;
     private long intervalHarnessNs;
+    private long intervalOwnNs;
     private boolean measuring;
     /** The longest harness delay of any measured interval, and when (from t0) that interval began. */
     private long delayMaxNs;
@@ -110,6 +111,7 @@ final class HarnessHealth implements TaggedSeries, IntervalSink {
             ownNs += w.behindOwnNs();
         }
         intervalHarnessNs = harnessNs - lastHarnessNs;
+        intervalOwnNs = ownNs - lastOwnNs;
         lastHarnessNs = harnessNs;
         lastOwnNs = ownNs;
     }
@@ -149,6 +151,27 @@ final class HarnessHealth implements TaggedSeries, IntervalSink {
             note.append(note.length() > 0 ? ", " : "").append("harness saturated: share ").append(Figures.percent(share));
         }
         return note.length() == 0 ? null : note.toString();
+    }
+
+    /**
+     * The interval just closed as the diagnosis reads a run: the share of the workers' time behind schedule and
+     * the harness's own part of it (0..1 each, as {@link #shares}), the longest hiccup (-1 when not measured), and
+     * the harness's GC pauses' count and longest. Aggregator thread, after {@link #onInterval}.
+     */
+    double[] intervalShares(long lengthNs) {
+        double workerNs = (double) Math.max(1, lengthNs) * workers.length;
+        return new double[]{Math.min(1, (intervalHarnessNs + intervalOwnNs) / workerNs),
+                Math.min(1, intervalHarnessNs / workerNs)};
+    }
+
+    /** The interval's longest hiccup, -1 when hiccups are not measured. Aggregator thread. */
+    long intervalHiccupMaxNs() {
+        return meter == null ? -1 : intervalHiccupMaxNs;
+    }
+
+    /** The interval's harness GC pauses: count and longest. Aggregator thread. */
+    long[] intervalGcPauses() {
+        return new long[]{intervalGc.count, intervalGc.maxNs};
     }
 
     /**

@@ -85,6 +85,7 @@ public final class LoadRun {
     private final StopSignal stop = new StopSignal();
     private IntervalListener intervalListener;
     private final List<IntervalSink> sinks = new ArrayList<>();
+    private LiveMetrics live;
     private IOException intervalLogFailure;
     private DriverProperties properties;
     private long driverCloseNs = -1;
@@ -186,6 +187,17 @@ public final class LoadRun {
      */
     public LoadRun addSink(IntervalSink sink) {
         sinks.add(sink);
+        return this;
+    }
+
+    /**
+     * Publishes every closed interval to {@code live} for a live monitor (the {@code --metrics} endpoint): its
+     * percentiles, counts, rates, the harness's health and the interval's diagnosis, with the run's driver, shard and
+     * id ({@link LiveMetrics}). Computed on the aggregator thread, after the harness's health; the run's counts in
+     * {@code live} start at zero. Call before {@link #run()}. Returns this run.
+     */
+    public LoadRun publishTo(LiveMetrics live) {
+        this.live = live;
         return this;
     }
 
@@ -300,6 +312,7 @@ public final class LoadRun {
         // The platform's stalls happen in real time: a run on a test's manual clock has no hiccup meter.
         HiccupMeter hiccups = clock == NanoClock.SYSTEM ? HiccupMeter.start(clock) : null;
         HarnessHealth health = new HarnessHealth(hiccups, loops);
+        runId = RunId.of(options.shard(), options.startAtMs(), schedule());
         IntervalAggregator aggregator = new IntervalAggregator(
                 aggregatorSetup(ops, recorders, loops, position, done, log, events, driver, totals, health));
         if (!options.throttled() && status != null) {
@@ -345,7 +358,6 @@ public final class LoadRun {
         }
         // Without a duration the end is 2^62 ns (146 years) away, not Long.MAX_VALUE: times compare wrap-safely.
         long endNs = t0Ns + (options.duration().isZero() ? NO_END_NS : options.duration().toNanos());
-        runId = RunId.of(options.shard(), options.startAtMs(), schedule());
         if (log != null) {
             log.writeHeader(t0Ms, headerComments(ops, properties, driver));
         }
@@ -544,7 +556,7 @@ public final class LoadRun {
 
     /**
      * The aggregator and its sinks, in the order they see each interval: the interval log, the totals, the
-     * harness's health (whose hiccups are also a series of the snapshot), the interval listener and added sinks (guarded: one that throws is dropped), the status line, the report
+     * harness's health (whose hiccups are also a series of the snapshot), the live metrics ({@link #publishTo}), the interval listener and added sinks (guarded: one that throws is dropped), the status line, the report
      * of driver exceptions.
      */
     private IntervalAggregator.Builder aggregatorSetup(String[] ops, WorkerRecorders[] recorders, LoadThread[] workers,
@@ -578,6 +590,12 @@ public final class LoadRun {
         }
         b.sinks.add(totals);
         b.sinks.add(health);
+        if (live != null) {
+            LiveMetrics.RunLabels labels = new LiveMetrics.RunLabels(provider.name(),
+                    options.shard() == null ? 0 : options.shard().index(), runId);
+            b.sinks.add(new GuardedSink(new LiveMetricsSink(live, labels, ops.length, options, health,
+                    inFlightPerThread(driver), driver instanceof AsyncDriver), "live metrics"));
+        }
         if (intervalListener != null) {
             b.sinks.add(GuardedSink.of(intervalListener));
         }

@@ -29,6 +29,7 @@ import java.util.Locale;
  * </code></pre>
  */
 public final class SweepRun {
+    private io.loadgen.core.run.LiveMetrics live;
     /** Builds the run options of one step, e.g. the same workload at {@code opsPerSec}. Main thread. */
     @FunctionalInterface
     public interface StepOptions {
@@ -63,6 +64,15 @@ public final class SweepRun {
         return String.format(Locale.ROOT, "step-%02d-%sops.hlog", number, RatePlan.format(opsPerSec));
     }
 
+    /**
+     * Publishes every step's intervals to {@code live} (the {@code --metrics} endpoint), each step as a run of its
+     * own ({@link LoadRun#publishTo}); null for none. Call before {@link #run()}. Returns this.
+     */
+    public SweepRun publishTo(io.loadgen.core.run.LiveMetrics live) {
+        this.live = live;
+        return this;
+    }
+
     /** Ends the sweep early: the running step stops and returns what it measured; no other starts. Any thread. */
     public synchronized void stop(String reason) {
         if (stopReason == null) {
@@ -80,7 +90,8 @@ public final class SweepRun {
             int number = i + 1;
             double rate = rates.get(i);
             RunOptions options = stepOptions.forStep(number, rate);
-            LoadRun run = new LoadRun(options, provider, stepOptions.planForStep(), status).rateOwnedBy("sweep");
+            LoadRun run = new LoadRun(options, provider, stepOptions.planForStep(), status).rateOwnedBy("sweep")
+                    .publishTo(live);
             synchronized (this) {
                 if (stopReason != null) {
                     break;
