@@ -210,7 +210,10 @@ final class FindMaxCommand implements Callable<Integer> {
                     SLOT_MARGIN.toMillis()));
             load.announceShard("per step, its part of the rate", first.operations());
         }
-        return metrics.serve(io, quiet, (live, endpoint) -> runAndReport(run.publishTo(live)));
+        return metrics.serve(io, quiet, (live, endpoint) -> {
+            RateHandler.refuseOn(endpoint, "findmax");
+            return runAndReport(run.publishTo(live));
+        });
     }
 
     /**

@@ -22,7 +22,8 @@ final class MetricsOptions {
                     + " interval's intended and service percentiles per operation as gauges, the same numbers as the"
                     + " interval log's interval (not a Prometheus summary, whose sliding windows match no interval"
                     + " and cannot be merged), operations by status, offered and achieved rate, harness lag and"
-                    + " hiccups, the interval's diagnosis. A bare PORT binds " + DEFAULT_HOST + "; 0.0.0.0:PORT"
+                    + " hiccups, the interval's diagnosis; PUT /rate on the same port changes a run's --target"
+                    + " from the next interval. A bare PORT binds " + DEFAULT_HOST + "; 0.0.0.0:PORT"
                     + " exposes it (a container); port 0 takes a free one. See docs/metrics.md.")
     InetSocketAddress metrics;
 

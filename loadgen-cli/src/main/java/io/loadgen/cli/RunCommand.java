@@ -148,7 +148,7 @@ final class RunCommand implements Callable<Integer> {
                 .inputs("-P", load.propertyFiles)
                 .countFrom(operations == null ? load.fromFile("operationcount") : null)
                 .inputs("--phases", phases == null ? List.of() : List.of(phases))
-                .directory("--plot", plot, RunCharts::isChartName).publishTo(live)
+                .directory("--plot", plot, RunCharts::isChartName).publishTo(live, endpoint)
                 .run(options, load.plan(), plot == null && !latency ? null : result -> epilogue(chartedLog, result), gates));
     }
 

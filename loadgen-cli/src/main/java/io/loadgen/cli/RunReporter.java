@@ -54,6 +54,7 @@ final class RunReporter {
     private final OutputPaths paths = new OutputPaths();
     private String countFrom;
     private io.loadgen.core.run.LiveMetrics live;
+    private MetricsEndpoint endpoint;
     /**
      * Where the summary for people goes: stderr when an output owns stdout ({@code --json -},
      * {@code --hlog /dev/stdout}), which would otherwise hold the summary and the log in one stream.
@@ -87,9 +88,13 @@ final class RunReporter {
         return this;
     }
 
-    /** Publishes the run's intervals to {@code live} ({@code --metrics}), or to nothing when null. Returns this reporter. */
-    RunReporter publishTo(io.loadgen.core.run.LiveMetrics live) {
+    /**
+     * Publishes the run's intervals to {@code live} ({@code --metrics}) and serves {@code PUT /rate} for it on
+     * {@code endpoint}; nothing when they are null. Returns this reporter.
+     */
+    RunReporter publishTo(io.loadgen.core.run.LiveMetrics live, MetricsEndpoint endpoint) {
         this.live = live;
+        this.endpoint = endpoint;
         return this;
     }
 
@@ -123,6 +128,7 @@ final class RunReporter {
         checkWritableDir(hgrmDir, "--hgrm");
         LoadRun run = new LoadRun(options, provider, plan, report.quiet ? null : io.err()).warnTo(io.err())
                 .publishTo(live);
+        RateHandler.serveOn(endpoint, run.rateControl());
         RunGate gate = gates == null ? null : gates.prepare(run.operations(), options.throttled(), reason -> {
             io.err().println("loadgen: " + reason + "; stopping the run early (the log, summary and JSON are still"
                     + " written)");

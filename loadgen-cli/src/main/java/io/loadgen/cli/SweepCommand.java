@@ -157,7 +157,10 @@ final class SweepCommand implements Callable<Integer> {
             io.err().println(planned);
         }
         SweepRun sweep = new SweepRun(plan, provider, stepOptions, quiet ? null : io.err());
-        return metrics.serve(io, quiet, (live, endpoint) -> runAndReport(sweep.publishTo(live), objective, line));
+        return metrics.serve(io, quiet, (live, endpoint) -> {
+            RateHandler.refuseOn(endpoint, "sweep");
+            return runAndReport(sweep.publishTo(live), objective, line);
+        });
     }
 
     /**

@@ -152,6 +152,11 @@ public final class RateControl {
         return refusal == null;
     }
 
+    /** Why this control refuses every request (one line), or null when it takes them. */
+    public String refusal() {
+        return refusal;
+    }
+
     /** Whether any change was accepted. Any thread. */
     public boolean changed() {
         return current != first;

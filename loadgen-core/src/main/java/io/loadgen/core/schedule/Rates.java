@@ -63,7 +63,7 @@ public final class Rates {
     }
 
     /** A rate for a message: whole numbers without a fraction. */
-    private static String format(double opsPerSec) {
+    public static String format(double opsPerSec) {
         return opsPerSec == Math.rint(opsPerSec) && Math.abs(opsPerSec) < 1e15 ? Long.toString((long) opsPerSec)
                 : Double.toString(opsPerSec);
     }
