@@ -1,5 +1,6 @@
 package io.loadgen.core.record;
 
+import io.loadgen.core.trace.TraceRing;
 import org.HdrHistogram.AtomicHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.WriterReaderPhaser;
@@ -42,6 +43,8 @@ public final class WorkerRecorders {
      * reader as it does the plain histograms' counts, and no other thread can race the increment.
      */
     private final boolean multiWriter;
+    /** Where each operation is also offered for {@code --trace}, or null: one predictable branch when tracing is off. */
+    private final TraceRing trace;
     /** The writers' buffer: histograms and status counts swapped as one reference, so a flip cannot split them. */
     private volatile Buffer active;
     private Buffer inactive;
@@ -68,8 +71,18 @@ public final class WorkerRecorders {
 
     /** @param multiWriter true when operations complete on threads other than the one issuing them */
     public WorkerRecorders(int opTypes, boolean multiWriter) {
+        this(opTypes, multiWriter, null);
+    }
+
+    /**
+     * @param trace where every recorded operation is also offered for the per-operation trace (after its
+     *              histograms, outside the critical section), or null for none; it must take rows from
+     *              several threads when {@code multiWriter} is true
+     */
+    public WorkerRecorders(int opTypes, boolean multiWriter, TraceRing trace) {
         this.opTypes = opTypes;
         this.multiWriter = multiWriter;
+        this.trace = trace;
         this.active = new Buffer(newSet(opTypes, multiWriter), new AtomicLongArray(opTypes * statuses));
         this.inactive = new Buffer(newSet(opTypes, multiWriter), new AtomicLongArray(opTypes * statuses));
     }
@@ -140,6 +153,9 @@ public final class WorkerRecorders {
             }
         } finally {
             phaser.writerCriticalSectionExit(phase);
+        }
+        if (trace != null) {
+            trace.offer(opType, status, intendedStartNs, actualStartNs, endNs);
         }
     }
 

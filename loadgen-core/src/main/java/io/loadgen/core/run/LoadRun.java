@@ -29,6 +29,8 @@ import io.loadgen.core.summary.RunInfo;
 import io.loadgen.core.summary.RunResult;
 import io.loadgen.core.summary.YcsbClientStats;
 import io.loadgen.core.time.Durations;
+import io.loadgen.core.trace.TraceSummary;
+import io.loadgen.core.trace.TraceWriter;
 import io.loadgen.core.time.NanoClock;
 import io.loadgen.core.workload.OperationPlan;
 import io.loadgen.core.workload.WorkloadOptions;
@@ -84,6 +86,8 @@ public final class LoadRun {
     private IntervalListener intervalListener;
     private final List<IntervalSink> sinks = new ArrayList<>();
     private IOException intervalLogFailure;
+    private IOException traceFailure;
+    private TraceSummary traceSummary;
     private DriverProperties properties;
     private long driverCloseNs = -1;
     private volatile List<YcsbClientStats.Collector> gcAtStart = List.of();
@@ -188,14 +192,19 @@ public final class LoadRun {
                 new DriverContext(options.threads(), options.seed(), plan.recordShape(), events,
                         options.effectiveProperties()));
         IntervalLog log = null;
+        TraceWriter trace = null;
         try (GcPauseEvents gc = GcPauseEvents.listen(events)) {
             log = openLog();
+            trace = openTrace();
             if (!options.coldStart()) {
                 driver.warmUp(WARM_UP_BUDGET_NS); // before t0: a cold start is not the target's latency
             }
-            return runWith(driver, plan, log, properties, events);
+            return runWith(driver, plan, log, trace, properties, events);
         } finally {
             try {
+                if (trace != null) {
+                    finishTrace(trace); // done already unless the run failed: then what it traced is still flushed
+                }
                 if (log != null) {
                     log.close();
                     intervalLogFailure = log.failure();
@@ -225,6 +234,39 @@ public final class LoadRun {
         return intervalLogFailure;
     }
 
+    /**
+     * Why the trace is incomplete: the first write that failed (a full disk), or null when every row was written.
+     * Main thread, after {@link #run()}.
+     */
+    public IOException traceFailure() {
+        return traceFailure;
+    }
+
+    /** What {@code --trace} wrote (rows, dropped rows, bytes), or null without one. Main thread, after {@link #run()}. */
+    public TraceSummary traceSummary() {
+        return traceSummary;
+    }
+
+    private TraceWriter openTrace() {
+        if (options.trace() == null) {
+            return null;
+        }
+        try {
+            return TraceWriter.open(options.trace());
+        } catch (IOException e) {
+            throw new BadInputException("cannot write the trace " + options.trace() + " (" + e.getMessage()
+                    + "); choose a writable path for --trace", e);
+        }
+    }
+
+    /** Stops the trace's writer once it has written every row, and keeps what it wrote for the result. Once. */
+    private void finishTrace(TraceWriter trace) {
+        if (traceSummary == null) {
+            traceSummary = trace.finish();
+            traceFailure = trace.failure();
+        }
+    }
+
     private IntervalLog openLog() {
         if (options.hlog() == null) {
             return null;
@@ -237,8 +279,8 @@ public final class LoadRun {
         }
     }
 
-    private RunResult runWith(Driver driver, OperationPlan plan, IntervalLog log, DriverProperties properties,
-                              RunEvents events) throws InterruptedException {
+    private RunResult runWith(Driver driver, OperationPlan plan, IntervalLog log, TraceWriter trace,
+                              DriverProperties properties, RunEvents events) throws InterruptedException {
         String[] ops = plan.operations().toArray(new String[0]);
         int[] driverIndex = driverIndexes(ops);
         int threads = options.threads();
@@ -250,7 +292,7 @@ public final class LoadRun {
         SchedulePosition position = new SchedulePosition(threads);
         SplittableRandom planSeeds = new SplittableRandom(options.seed() ^ 0x9E3779B97F4A7C15L);
         for (int w = 0; w < threads; w++) {
-            recorders[w] = new WorkerRecorders(ops.length, async);
+            recorders[w] = new WorkerRecorders(ops.length, async, trace == null ? null : trace.ring(w, threads, async));
             LoadThread.Setup setup = new LoadThread.Setup(w, recorders[w], options.waitStrategy(), clock, stop,
                     position, options.operationsFor(w), plan.forThread(w, threads, planSeeds.split()), ops, driverIndex);
             loops[w] = async ? asyncIssuer(setup, (AsyncDriver) driver, maxInFlight) : new Worker(setup, driver);
@@ -300,6 +342,9 @@ public final class LoadRun {
                 if (hiccups != null) {
                     hiccups.stop();
                 }
+                if (trace != null) {
+                    finishTrace(trace); // its header only: nothing was issued
+                }
                 return result(ops, loops, totals, driver, gcBefore, health, t0Ms);
             }
         }
@@ -312,6 +357,9 @@ public final class LoadRun {
         SplittableRandom seeds = new SplittableRandom(options.seed());
         for (LoadThread w : loops) {
             w.arm(schedule(t0Ns, seeds.split()), endNs);
+        }
+        if (trace != null) {
+            trace.start(t0Ns, ops);
         }
         Thread samplerThread = new Thread(aggregator.arm(t0Ns, t0Ms), "loadgen-sampler");
         samplerThread.setDaemon(true);
@@ -327,6 +375,9 @@ public final class LoadRun {
             if (hiccups != null) {
                 hiccups.stop();
             }
+        }
+        if (trace != null) {
+            finishTrace(trace); // the workers and their completions are done: every row is in the rings
         }
         if (aggregator.failure() != null) {
             throw new IllegalStateException("interval aggregator failed", aggregator.failure());
@@ -393,13 +444,15 @@ public final class LoadRun {
      * too many threads is one line, not an OutOfMemoryError.
      */
     private void checkMemory(int opTypes, int inFlightPerThread) {
-        long perThread = WorkerRecorders.bytesPerThread(opTypes) + (long) inFlightPerThread * Limits.BYTES_PER_IN_FLIGHT_SLOT;
+        long perThread = WorkerRecorders.bytesPerThread(opTypes) + (long) inFlightPerThread * Limits.BYTES_PER_IN_FLIGHT_SLOT
+                + (options.trace() == null ? 0 : TraceWriter.bytesPerThread(options.threads()));
         long budget = Limits.heapBudgetBytes();
         long fit = budget / perThread;
         if (options.threads() > fit) {
             throw new BadInputException(Figures.plural(options.threads(), "thread") + " need about "
                     + Limits.bytes(perThread * options.threads()) + " of preallocated histograms"
-                    + (inFlightPerThread > 0 ? " and in-flight slots" : "") + " (" + Limits.bytes(perThread)
+                    + (inFlightPerThread > 0 ? " and in-flight slots" : "")
+                    + (options.trace() == null ? "" : " and --trace rings") + " (" + Limits.bytes(perThread)
                     + " per thread for " + opTypes + " operation type" + (opTypes == 1 ? "" : "s")
                     + "), more than half this JVM's maximum heap (" + Limits.bytes(Limits.maxHeapBytes())
                     + "): at most " + Figures.plural(fit, "thread") + (fit == 1 ? " fits" : " fit")
@@ -587,6 +640,14 @@ public final class LoadRun {
         if (async) {
             harness.put("held_back_by_max_in_flight", heldBack);
             harness.put("in_flight_at_end", inFlightAtEnd);
+        }
+        if (traceSummary != null) {
+            harness.put("trace_rows", traceSummary.rows());
+            harness.put("trace_dropped_rows", traceSummary.droppedRows());
+            harness.put("trace_bytes", traceSummary.bytes());
+            if (traceSummary.writerCpuNs() >= 0) {
+                harness.put("trace_writer_cpu_ms", Figures.ms(traceSummary.writerCpuNs()));
+            }
         }
         Histogram lag = options.throttled() ? totals.lag() : Histograms.newHistogram();
         if (totals.endedInWarmup() && !options.warmup().isZero() && warnings != null) {

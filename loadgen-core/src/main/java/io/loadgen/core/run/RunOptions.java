@@ -53,6 +53,7 @@ public final class RunOptions {
     private final WaitStrategy waitStrategy;
     private final Duration interval;
     private final Path hlog;
+    private final Path trace;
     private final long seed;
     private final String operation;
     private final int maxInFlight;
@@ -78,6 +79,7 @@ public final class RunOptions {
         this.waitStrategy = b.waitStrategy;
         this.interval = b.interval;
         this.hlog = b.hlog;
+        this.trace = b.trace;
         this.seed = b.seed;
         this.operation = b.operation;
         this.maxInFlight = b.maxInFlight == null ? DRIVER_DEFAULT_IN_FLIGHT : b.maxInFlight;
@@ -158,6 +160,11 @@ public final class RunOptions {
     /** Where the interval log goes, or null for none. */
     public Path hlog() {
         return hlog;
+    }
+
+    /** Where the per-operation trace goes ({@code --trace}), or null for none. */
+    public Path trace() {
+        return trace;
     }
 
     public long seed() {
@@ -281,6 +288,7 @@ public final class RunOptions {
         private WaitStrategy waitStrategy = WaitStrategy.ADAPTIVE;
         private Duration interval = Duration.ofSeconds(1);
         private Path hlog;
+        private Path trace;
         private long seed = System.nanoTime();
         private String operation;
         private Integer maxInFlight;
@@ -356,6 +364,12 @@ public final class RunOptions {
 
         public Builder hlog(Path p) {
             this.hlog = p;
+            return this;
+        }
+
+        /** Writes every operation's times, type and status to {@code p} ({@code --trace}); null for none. */
+        public Builder trace(Path p) {
+            this.trace = p;
             return this;
         }
 
