@@ -203,7 +203,7 @@ public final class TraceWriter implements AutoCloseable {
         rows++;
     }
 
-    /** Writes {@code v} in decimal at {@code at}; returns the index after it. */
+    /** Writes {@code v} in decimal at {@code at}; returns the index after it. Two digits per division. */
     static int writeLong(byte[] b, int at, long v) {
         if (v < 0) {
             if (v == Long.MIN_VALUE) {
@@ -214,16 +214,43 @@ public final class TraceWriter implements AutoCloseable {
             b[at++] = '-';
             v = -v;
         }
-        int digits = 1;
-        for (long x = v; x >= 10; x /= 10) {
-            digits++;
+        int end = at + digits(v);
+        int i = end;
+        while (v >= 100) {
+            int pair = (int) (v % 100) * 2;
+            v /= 100;
+            b[--i] = DIGIT_PAIRS[pair + 1];
+            b[--i] = DIGIT_PAIRS[pair];
         }
-        int end = at + digits;
-        for (int i = end - 1; i >= at; i--) {
-            b[i] = (byte) ('0' + (v % 10));
-            v /= 10;
+        if (v >= 10) {
+            b[--i] = DIGIT_PAIRS[(int) v * 2 + 1];
+            b[--i] = DIGIT_PAIRS[(int) v * 2];
+        } else {
+            b[--i] = (byte) ('0' + v);
         }
         return end;
+    }
+
+    /** "00" to "99", two bytes each. */
+    private static final byte[] DIGIT_PAIRS = new byte[200];
+
+    static {
+        for (int n = 0; n < 100; n++) {
+            DIGIT_PAIRS[2 * n] = (byte) ('0' + n / 10);
+            DIGIT_PAIRS[2 * n + 1] = (byte) ('0' + n % 10);
+        }
+    }
+
+    /** Decimal digits of {@code v >= 0}. */
+    private static int digits(long v) {
+        long limit = 10;
+        for (int d = 1; d < 19; d++) {
+            if (v < limit) {
+                return d;
+            }
+            limit *= 10;
+        }
+        return 19;
     }
 
     private void flushBuffer() {

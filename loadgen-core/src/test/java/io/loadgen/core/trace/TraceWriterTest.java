@@ -70,7 +70,8 @@ class TraceWriterTest {
     @Test
     void numbersAreWrittenInDecimal() {
         byte[] b = new byte[32];
-        for (long v : new long[]{0, 7, 10, 99, 1_000_000_007L, -1, -305, Long.MAX_VALUE, Long.MIN_VALUE}) {
+        for (long v : new long[]{0, 7, 10, 99, 100, 101, 1_000_000_007L, 999_999_999_999_999_999L,
+                1_000_000_000_000_000_000L, -1, -305, Long.MAX_VALUE, Long.MIN_VALUE}) {
             int end = TraceWriter.writeLong(b, 3, v);
             assertEquals(Long.toString(v), new String(b, 3, end - 3, StandardCharsets.US_ASCII));
         }
