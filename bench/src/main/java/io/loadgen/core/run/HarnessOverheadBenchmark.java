@@ -60,8 +60,7 @@ public class HarnessOverheadBenchmark {
     private long t;
     private WorkerRecorders tracedRecorders;
     private io.loadgen.core.trace.TraceRing ring;
-    private volatile boolean draining;
-    private Thread drainer;
+    private TraceDrainer drainer;
 
     @Setup
     public void setUp() {
@@ -76,23 +75,12 @@ public class HarnessOverheadBenchmark {
         t = System.nanoTime();
         ring = new io.loadgen.core.trace.TraceRing(io.loadgen.core.trace.TraceWriter.ringRows(1), false, 0);
         tracedRecorders = new WorkerRecorders(1, false, ring);
-        draining = true;
-        drainer = new Thread(() -> {
-            io.loadgen.core.trace.TraceRing.RowHandler ignore = (w, type, status, i, st, e) -> { };
-            while (draining) {
-                if (ring.drain(ignore, 4096) == 0) {
-                    java.util.concurrent.locks.LockSupport.parkNanos(1_000_000L);
-                }
-            }
-        }, "trace-drainer");
-        drainer.setDaemon(true);
-        drainer.start();
+        drainer = TraceDrainer.start(ring);
     }
 
     @org.openjdk.jmh.annotations.TearDown
     public void tearDown() throws InterruptedException {
-        draining = false;
-        drainer.join();
+        drainer.close();
     }
 
     @Benchmark

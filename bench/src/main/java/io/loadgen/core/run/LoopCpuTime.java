@@ -37,16 +37,7 @@ public final class LoopCpuTime {
                 ? new io.loadgen.core.trace.TraceRing(io.loadgen.core.trace.TraceWriter.ringRows(1), false, 0) : null;
         WorkerRecorders recorders = new WorkerRecorders(1, false, ring);
         if (traced) {
-            Thread drainer = new Thread(() -> {
-                io.loadgen.core.trace.TraceRing.RowHandler ignore = (w, type, status, i, st, e) -> { };
-                while (true) {
-                    if (ring.drain(ignore, 4096) == 0) {
-                        java.util.concurrent.locks.LockSupport.parkNanos(1_000_000L);
-                    }
-                }
-            }, "trace-drainer");
-            drainer.setDaemon(true);
-            drainer.start();
+            TraceDrainer.start(ring); // a daemon: it ends with the JVM
         }
         com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         double best = Double.MAX_VALUE;

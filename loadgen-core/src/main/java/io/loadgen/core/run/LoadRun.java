@@ -38,6 +38,7 @@ import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -248,15 +249,7 @@ public final class LoadRun {
     }
 
     private TraceWriter openTrace() {
-        if (options.trace() == null) {
-            return null;
-        }
-        try {
-            return TraceWriter.open(options.trace());
-        } catch (IOException e) {
-            throw new BadInputException("cannot write the trace " + options.trace() + " (" + e.getMessage()
-                    + "); choose a writable path for --trace", e);
-        }
+        return openOutput(options.trace(), "the trace", "--trace", TraceWriter::open);
     }
 
     /** Stops the trace's writer once it has written every row, and keeps what it wrote for the result. Once. */
@@ -268,14 +261,25 @@ public final class LoadRun {
     }
 
     private IntervalLog openLog() {
-        if (options.hlog() == null) {
+        return openOutput(options.hlog(), "the interval log", "--hlog", IntervalLog::open);
+    }
+
+    /** Opens a file {@code path} for writing. */
+    @FunctionalInterface
+    private interface Opener<T> {
+        T open(Path path) throws IOException;
+    }
+
+    /** An output of the run opened, or null without one; one that cannot be created is bad input naming its option. */
+    private static <T> T openOutput(Path path, String what, String option, Opener<T> opener) {
+        if (path == null) {
             return null;
         }
         try {
-            return IntervalLog.open(options.hlog());
+            return opener.open(path);
         } catch (IOException e) {
-            throw new BadInputException("cannot write the interval log " + options.hlog() + " (" + e.getMessage()
-                    + "); choose a writable path for --hlog", e);
+            throw new BadInputException("cannot write " + what + " " + path + " (" + e.getMessage()
+                    + "); choose a writable path for " + option, e);
         }
     }
 
