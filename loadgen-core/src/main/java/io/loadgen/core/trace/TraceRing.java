@@ -26,14 +26,12 @@ public final class TraceRing {
 
     private static final VarHandle SLOT = MethodHandles.arrayElementVarHandle(long[].class);
     private static final VarHandle TAIL;
-    private static final VarHandle HEAD;
     private static final VarHandle DROPPED;
 
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             TAIL = lookup.findVarHandle(TraceRing.class, "tail", long.class);
-            HEAD = lookup.findVarHandle(TraceRing.class, "head", long.class);
             DROPPED = lookup.findVarHandle(TraceRing.class, "dropped", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
@@ -48,11 +46,17 @@ public final class TraceRing {
 
     /** Next sequence to claim. Single producer: plain, its thread only; several: compare-and-set. */
     private long tail;
-    /** The single producer's last view of {@link #head}, refreshed only when the ring looks full. */
+    /** The single producer's last view of the consumer's head, refreshed only when the ring looks full. */
     private long headSeen;
     private long dropped;
-    /** Next sequence to read; written by the consumer (ordered), read by producers when the ring looks full. */
-    private long head;
+    /**
+     * The consumer's head (the next sequence to read) at {@link #HEAD_AT}, alone on its cache line(s), so that the
+     * consumer's stores to it do not evict the fields every offer reads. Written by the consumer (ordered), read by
+     * producers when the ring looks full.
+     */
+    private final long[] headCell = new long[2 * HEAD_AT];
+    /** 64 bytes from either end of {@link #headCell}: no other field shares the head's cache line. */
+    private static final int HEAD_AT = 8;
 
     /**
      * @param capacity      rows, a power of two
@@ -92,7 +96,7 @@ public final class TraceRing {
     private long claimOwn() {
         long seq = tail;
         if (seq - headSeen >= capacity) {
-            headSeen = (long) HEAD.getAcquire(this);
+            headSeen = (long) SLOT.getAcquire(headCell, HEAD_AT);
             if (seq - headSeen >= capacity) {
                 DROPPED.setOpaque(this, dropped + 1);
                 return -1;
@@ -106,7 +110,7 @@ public final class TraceRing {
     private long claimShared() {
         while (true) {
             long seq = (long) TAIL.getVolatile(this);
-            if (seq - (long) HEAD.getAcquire(this) >= capacity) {
+            if (seq - (long) SLOT.getAcquire(headCell, HEAD_AT) >= capacity) {
                 DROPPED.getAndAdd(this, 1L);
                 return -1;
             }
@@ -129,7 +133,7 @@ public final class TraceRing {
      * @return how many rows were drained
      */
     public int drain(RowHandler handler, int max) {
-        long h = head;
+        long h = headCell[HEAD_AT];
         long[] r = rows;
         int n = 0;
         while (n < max) {
@@ -143,7 +147,7 @@ public final class TraceRing {
             n++;
         }
         if (n > 0) {
-            HEAD.setRelease(this, h);
+            SLOT.setRelease(headCell, HEAD_AT, h);
         }
         return n;
     }
