@@ -133,16 +133,20 @@ public final class TraceRing {
      * @return how many rows were drained
      */
     public int drain(RowHandler handler, int max) {
+        // Fields read once into locals: each acquire below keeps later reads from moving above it, so a field read in
+        // the loop would be read again per row from the cache line the producer's tail is stored to per offer.
         long h = headCell[HEAD_AT];
-        long[] r = rows;
+        final long[] r = rows;
+        final int m = mask;
+        final int w = worker;
         int n = 0;
         while (n < max) {
-            int at = (int) (h & mask) * ROW_LONGS;
+            int at = (int) (h & m) * ROW_LONGS;
             if ((long) SLOT.getAcquire(r, at) != h + 1) {
                 break;
             }
             long packed = r[at + 4];
-            handler.row(worker, (int) (packed >>> 16), (int) (packed & 0xFFFF), r[at + 1], r[at + 2], r[at + 3]);
+            handler.row(w, (int) (packed >>> 16), (int) (packed & 0xFFFF), r[at + 1], r[at + 2], r[at + 3]);
             h++;
             n++;
         }
