@@ -72,4 +72,16 @@ class TraceTest {
                 "the rows' max of end - intended is the summary's, to HdrHistogram's precision");
         assertTrue(child.err().contains("loadgen: wrote " + trace + ": " + rows + " operations, "), child.err());
     }
+
+    @Test
+    void rowsTheWriterDroppedAreCountedOnStderr() {
+        io.loadgen.core.trace.TraceSummary summary = new io.loadgen.core.trace.TraceSummary(Path.of("t.csv.gz"),
+                1000, 250, 42_000, 10_650, 1_000_000);
+        assertEquals(java.util.List.of("loadgen: wrote t.csv.gz: 1000 operations, 10650 bytes (10.7 per operation)",
+                "loadgen: --trace: 250 operations not traced: the trace writer fell behind and their workers' rings"
+                        + " were full (workers never wait for it, so these operations are in every view and count,"
+                        + " only not in the trace)"), RunReporter.traceLines(summary));
+        assertEquals(1, RunReporter.traceLines(new io.loadgen.core.trace.TraceSummary(Path.of("t.csv"), 1, 0, 60, 60,
+                -1)).size(), "nothing dropped, nothing said about it");
+    }
 }
