@@ -55,7 +55,7 @@ public final class TraceRing {
      * producers when the ring looks full.
      */
     private final long[] headCell = new long[2 * HEAD_AT];
-    /** 64 bytes from either end of {@link #headCell}: no other field shares the head's cache line. */
+    /** Eight unused longs before the head in {@link #headCell} and seven after: nothing else shares its cache line. */
     private static final int HEAD_AT = 8;
 
     /**
