@@ -16,6 +16,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
+. bench/lib/common.sh
 secs="${SECONDS_PER_RUN:-10}"
 rates="${RATES:-1000 10000 100000}"
 strategies="${STRATEGIES:-adaptive park hybrid spin}"
@@ -23,28 +24,6 @@ work="bench/target/wait-strategies"
 mkdir -p "$work"
 [ -x /usr/bin/time ] || { echo "wait-strategies: needs GNU time at /usr/bin/time (Debian: time)" >&2; exit 1; }
 ./loadgen --version >/dev/null # builds the jar once, outside the measurements
-ticks="$(getconf CLK_TCK)"
-
-# CPU seconds (utime + stime) of java process $1's thread loadgen-worker-0 (Linux keeps a thread name's first
-# 15 characters), read until it ends; the last reading wins. Builtins only, so polling forks only the sleep.
-worker_cpu() {
-  local pid="$1" task="" name stat last=0
-  for _ in $(seq 100); do # the worker starts once the driver is open; look for it, bounded
-    for t in /proc/"$pid"/task/*; do
-      { read -r name <"$t/comm"; } 2>/dev/null || continue
-      if [[ "$name" == loadgen-worker* ]]; then task="$t"; break 2; fi
-    done
-    sleep 0.1
-  done
-  [ -n "$task" ] || { echo "nan"; return; }
-  while { read -r stat <"$task/stat"; } 2>/dev/null; do
-    read -r -a f <<<"${stat##*) }" # after the name: state is f[0], utime f[11], stime f[12] (stat(5) 14, 15)
-    last="$(( f[11] + f[12] ))"
-    sleep 0.1
-  done
-  awk -v t="$last" -v hz="$ticks" 'BEGIN { printf "%.2f", t / hz }'
-}
-
 echo "wait-strategies: load average before: $(cut -d' ' -f1-3 /proc/loadavg)" >&2
 printf '| ops/s | --wait | lag p50 (µs) | lag p99 (µs) | lag p99.9 (µs) | lag max (µs) | CPU s | CPU vs spin | worker CPU s | worker vs spin |\n'
 printf '|---|---|---|---|---|---|---|---|---|---|\n'

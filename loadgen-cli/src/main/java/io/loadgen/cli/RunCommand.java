@@ -66,6 +66,13 @@ final class RunCommand implements Callable<Integer> {
             description = "Write a compressed HdrHistogram interval log (tags READ.intended, READ.service, READ.failed.intended, READ.failed.service, harness.lag, harness.hiccup, and READ.status counting statuses).")
     Path hlog;
 
+    @Option(names = "--trace", paramLabel = "FILE", order = 125,
+            description = "Write every operation's intended start, actual start and end (ns since the run's start),"
+                    + " type, status and worker as CSV, gzip-compressed when FILE ends in .gz (e.g. trace.csv.gz),"
+                    + " for DuckDB or pandas. Written by a thread of its own; a row it cannot take in time is counted"
+                    + " as dropped, never waited for. run only: sweep and findmax do not take it. See docs/trace.md.")
+    Path trace;
+
     @Option(names = "--plot", paramLabel = "DIR", order = 145,
             description = "After the run, draw its charts into DIR (percentile distribution, latency over time with "
                     + "pauses marked) from the interval log; without --hlog the log is written to DIR/run.hlog.")
@@ -139,6 +146,7 @@ final class RunCommand implements Callable<Integer> {
                 .target(rate)
                 .hlog(hlog)
                 .rateFile(rateFile)
+                .trace(trace)
                 .seed(report.seedOrRandom())
                 .build();
         load.announceShard(options);

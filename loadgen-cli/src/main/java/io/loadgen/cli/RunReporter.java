@@ -115,7 +115,7 @@ final class RunReporter {
         DriverProvider provider = DriverRegistry.find(options.driver());
         Path json = report.json;
         Path hgrmDir = report.hgrm;
-        paths.output("--hlog", options.hlog()).output("--json", json)
+        paths.output("--hlog", options.hlog()).output("--trace", options.trace()).output("--json", json)
                 .directory("--hgrm", hgrmDir, HgrmFiles::isHgrmFileName)
                 .output("--gate-junit", gates == null ? null : gates.junit)
                 .inputs("--gate-file", gates == null ? List.of() : gates.gateFiles)
@@ -123,6 +123,7 @@ final class RunReporter {
         if (!report.jsonToStdout()) {
             checkWritableFile(json, "--json");
         }
+        checkWritableFile(options.trace(), "--trace");
         boolean logOnStdout = OutputPaths.isStdout(options.hlog()) && !options.hlog().toString().equals("-");
         humanOut = logOnStdout ? io.err() : report.humanOut(io);
         checkWritableDir(hgrmDir, "--hgrm");
@@ -146,7 +147,13 @@ final class RunReporter {
             if (run.intervalLogFailure() != null) {
                 failures.add("--hlog", options.hlog(), run.intervalLogFailure());
             }
+            if (run.traceFailure() != null) {
+                failures.add("--trace", options.trace(), run.traceFailure());
+            }
             report(result, options, YcsbClientStats.since(run.gcAtStart(), run.driverCloseNs()), json, hgrmDir, failures);
+            if (run.traceSummary() != null && run.traceFailure() == null) {
+                traceLines(run.traceSummary()).forEach(io.err()::println);
+            }
             if (epilogue != null) {
                 epilogue.accept(result);
             }
@@ -159,6 +166,22 @@ final class RunReporter {
             reported.countDown();
             removeHook(hook);
         }
+    }
+
+    /**
+     * What {@code --trace} wrote, for stderr: its rows and size, and the rows it dropped, if any, and why:
+     * {@code loadgen: wrote trace.csv.gz: 1000 operations, 21400 bytes (21.4 per operation)}.
+     */
+    static List<String> traceLines(io.loadgen.core.trace.TraceSummary trace) {
+        List<String> lines = new java.util.ArrayList<>();
+        lines.add(String.format(java.util.Locale.ROOT, "loadgen: wrote %s: %s, %d bytes (%.1f per operation)",
+                trace.path(), Figures.plural(trace.rows(), "operation"), trace.bytes(), trace.bytesPerRow()));
+        if (trace.droppedRows() > 0) {
+            lines.add("loadgen: --trace: " + Figures.plural(trace.droppedRows(), "operation") + " not traced: the"
+                    + " trace writer fell behind and their workers' rings were full (workers never wait for it, so"
+                    + " these operations are in every view and count, only not in the trace)");
+        }
+        return lines;
     }
 
     private int judge(RunGate gate, RunResult result, Path junit, OutputFailures failures) {

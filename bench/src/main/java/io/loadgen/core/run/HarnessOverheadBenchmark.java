@@ -34,6 +34,10 @@ import java.util.concurrent.TimeUnit;
  *       (50/50 READ/UPDATE, scrambled zipfian over 1000 records, hashed keys), as {@code run -P workloada};</li>
  *   <li>{@code asyncLoop}: an async issuer with one operation in flight (as the {@code ping} driver runs by
  *       default), the driver completing inside {@code submit}: issue, slot, completion and recording.</li>
+ *   <li>{@code tracedRecord}, {@code tracedUnthrottledLoop}: {@code record} and {@code unthrottledLoop} with
+ *       {@code --trace}'s ring, which a thread of the benchmark drains as the trace writer does (a batch, or a
+ *       1 ms sleep when empty) without formatting: the worker's own share of tracing. Rows the drainer cannot take
+ *       in time are dropped, as in a run.</li>
  * </ul>
  * Run: {@code java -jar bench/target/benchmarks.jar HarnessOverhead}. Single-threaded, one worker.
  */
@@ -54,6 +58,9 @@ public class HarnessOverheadBenchmark {
     private WorkerRecorders workloadaRecorders;
     private OperationPlan workloada;
     private long t;
+    private WorkerRecorders tracedRecorders;
+    private io.loadgen.core.trace.TraceRing ring;
+    private TraceDrainer drainer;
 
     @Setup
     public void setUp() {
@@ -66,6 +73,30 @@ public class HarnessOverheadBenchmark {
                         "requestdistribution", "zipfian"))));
         workloadaRecorders = new WorkerRecorders(workloada.operations().size());
         t = System.nanoTime();
+        ring = new io.loadgen.core.trace.TraceRing(io.loadgen.core.trace.TraceWriter.ringRows(1), false, 0);
+        tracedRecorders = new WorkerRecorders(1, false, ring);
+        drainer = TraceDrainer.start(ring);
+    }
+
+    @org.openjdk.jmh.annotations.TearDown
+    public void tearDown() throws InterruptedException {
+        drainer.close();
+    }
+
+    @Benchmark
+    public void tracedRecord() {
+        long start = t += 997;
+        tracedRecorders.record(0, start - 1_000, start, start + (start & 0xFFFF), 1_000, 0);
+    }
+
+    @Benchmark
+    @OperationsPerInvocation(LOOP_OPS)
+    public long tracedUnthrottledLoop() {
+        LoadThread w = new Worker(new LoadThread.Setup(0, tracedRecorders, WaitStrategy.SPIN, NanoClock.SYSTEM,
+                new StopSignal(), new SchedulePosition(1), LOOP_OPS, OperationPlan.fixed("READ").forThread(0, 1, null),
+                new String[]{"READ"}, new int[]{0}), NOOP).arm(null, Long.MAX_VALUE);
+        w.run();
+        return w.issued();
     }
 
     @Benchmark

@@ -16,8 +16,10 @@ import java.lang.management.ManagementFactory;
  * where wall-clock benchmarks swing by tens of percent: a thread's CPU time does not count the time it
  * was descheduled. {@code scheduled} uses a schedule that is always due (so every operation is issued
  * behind schedule: lag, position and the harness's behind-schedule share are all counted);
- * {@code unthrottled} has none. Prints the fastest of five measured rounds of 10,000,000 operations,
- * after three warm-up rounds. Run: {@code java -cp bench/target/benchmarks.jar io.loadgen.core.run.LoopCpuTime scheduled}.
+ * {@code unthrottled} has none; {@code traced} is {@code unthrottled} with {@code --trace}'s ring, drained by another
+ * thread as the trace writer does but without formatting (its CPU is not counted: the worker's share only).
+ * Prints the fastest of five measured rounds of 10,000,000 operations, after three warm-up rounds.
+ * Run: {@code java -cp bench/target/benchmarks.jar io.loadgen.core.run.LoopCpuTime scheduled}.
  */
 public final class LoopCpuTime {
     private static final int OPS = 10_000_000;
@@ -29,8 +31,14 @@ public final class LoopCpuTime {
 
     public static void main(String[] args) {
         boolean scheduled = args.length > 0 && args[0].equals("scheduled");
+        boolean traced = args.length > 0 && args[0].equals("traced");
         Driver noop = op -> Status.OK;
-        WorkerRecorders recorders = new WorkerRecorders(1);
+        io.loadgen.core.trace.TraceRing ring = traced
+                ? new io.loadgen.core.trace.TraceRing(io.loadgen.core.trace.TraceWriter.ringRows(1), false, 0) : null;
+        WorkerRecorders recorders = new WorkerRecorders(1, false, ring);
+        if (traced) {
+            TraceDrainer.start(ring); // a daemon: it ends with the JVM
+        }
         com.sun.management.ThreadMXBean mx = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
         double best = Double.MAX_VALUE;
         for (int round = 0; round < WARM_UP_ROUNDS + ROUNDS; round++) {
@@ -47,6 +55,6 @@ public final class LoopCpuTime {
             }
         }
         System.out.printf(java.util.Locale.ROOT, "%s loop: %.1f ns of CPU per operation (fastest of %d rounds)%n",
-                scheduled ? "scheduled" : "unthrottled", best, ROUNDS);
+                scheduled ? "scheduled" : traced ? "traced unthrottled" : "unthrottled", best, ROUNDS);
     }
 }

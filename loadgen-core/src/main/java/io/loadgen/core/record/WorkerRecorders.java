@@ -1,5 +1,6 @@
 package io.loadgen.core.record;
 
+import io.loadgen.core.trace.TraceRing;
 import org.HdrHistogram.AtomicHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.WriterReaderPhaser;
@@ -52,6 +53,8 @@ public final class WorkerRecorders {
      * update per operation fewer.
      */
     private final boolean startIsIntended;
+    /** Where each operation is also offered for {@code --trace}, or null: one predictable branch when tracing is off. */
+    private final TraceRing trace;
     /** The writers' buffer: histograms and status counts swapped as one reference, so a flip cannot split them. */
     private volatile Buffer active;
     private Buffer inactive;
@@ -78,18 +81,29 @@ public final class WorkerRecorders {
 
     /** @param multiWriter true when operations complete on threads other than the one issuing them */
     public WorkerRecorders(int opTypes, boolean multiWriter) {
-        this(opTypes, multiWriter, false);
+        this(opTypes, multiWriter, false, null);
+    }
+
+    /**
+     * @param trace where every recorded operation is also offered for the per-operation trace (after its
+     *              histograms, outside the critical section), or null for none; it must take rows from
+     *              several threads when {@code multiWriter} is true
+     */
+    public WorkerRecorders(int opTypes, boolean multiWriter, TraceRing trace) {
+        this(opTypes, multiWriter, false, trace);
     }
 
     /**
      * @param multiWriter     true when operations complete on threads other than the one issuing them
      * @param startIsIntended true when every operation will be recorded with its actual start as its intended
      *                        start (an unthrottled run): the service view is then read from the intended one
+     * @param trace           where every recorded operation is also offered for the per-operation trace, or null
      */
-    public WorkerRecorders(int opTypes, boolean multiWriter, boolean startIsIntended) {
+    public WorkerRecorders(int opTypes, boolean multiWriter, boolean startIsIntended, TraceRing trace) {
         this.opTypes = opTypes;
         this.multiWriter = multiWriter;
         this.startIsIntended = startIsIntended;
+        this.trace = trace;
         this.sharedPhaser = multiWriter ? new WriterReaderPhaser() : null;
         this.ownPhaser = multiWriter ? null : new SingleWriterPhaser();
         this.active = new Buffer(newSet(opTypes, multiWriter), new AtomicLongArray(opTypes * statuses));
@@ -168,6 +182,9 @@ public final class WorkerRecorders {
             } else {
                 ownPhaser.writerCriticalSectionExit(phase);
             }
+        }
+        if (trace != null) {
+            trace.offer(opType, status, intendedStartNs, actualStartNs, endNs);
         }
     }
 

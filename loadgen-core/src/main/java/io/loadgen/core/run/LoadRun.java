@@ -31,6 +31,8 @@ import io.loadgen.core.summary.RunInfo;
 import io.loadgen.core.summary.RunResult;
 import io.loadgen.core.summary.YcsbClientStats;
 import io.loadgen.core.time.Durations;
+import io.loadgen.core.trace.TraceSummary;
+import io.loadgen.core.trace.TraceWriter;
 import io.loadgen.core.time.NanoClock;
 import io.loadgen.core.workload.OperationPlan;
 import io.loadgen.core.workload.WorkloadOptions;
@@ -38,6 +40,7 @@ import org.HdrHistogram.Histogram;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -87,6 +90,8 @@ public final class LoadRun {
     private final List<IntervalSink> sinks = new ArrayList<>();
     private LiveMetrics live;
     private IOException intervalLogFailure;
+    private IOException traceFailure;
+    private TraceSummary traceSummary;
     private DriverProperties properties;
     private long driverCloseNs = -1;
     private volatile List<YcsbClientStats.Collector> gcAtStart = List.of();
@@ -240,14 +245,19 @@ public final class LoadRun {
                 new DriverContext(options.threads(), options.seed(), plan.recordShape(), events,
                         options.effectiveProperties()));
         IntervalLog log = null;
+        TraceWriter trace = null;
         try (GcPauseEvents gc = GcPauseEvents.listen(events)) {
             log = openLog();
+            trace = openTrace();
             if (!options.coldStart()) {
                 driver.warmUp(WARM_UP_BUDGET_NS); // before t0: a cold start is not the target's latency
             }
-            return runWith(driver, plan, log, properties, events);
+            return runWith(driver, plan, log, trace, properties, events);
         } finally {
             try {
+                if (trace != null) {
+                    finishTrace(trace); // done already unless the run failed: then what it traced is still flushed
+                }
                 if (log != null) {
                     log.close();
                     intervalLogFailure = log.failure();
@@ -277,20 +287,56 @@ public final class LoadRun {
         return intervalLogFailure;
     }
 
-    private IntervalLog openLog() {
-        if (options.hlog() == null) {
-            return null;
-        }
-        try {
-            return IntervalLog.open(options.hlog());
-        } catch (IOException e) {
-            throw new BadInputException("cannot write the interval log " + options.hlog() + " (" + e.getMessage()
-                    + "); choose a writable path for --hlog", e);
+    /**
+     * Why the trace is incomplete: the first write that failed (a full disk), or null when every row was written.
+     * Main thread, after {@link #run()}.
+     */
+    public IOException traceFailure() {
+        return traceFailure;
+    }
+
+    /** What {@code --trace} wrote (rows, dropped rows, bytes), or null without one. Main thread, after {@link #run()}. */
+    public TraceSummary traceSummary() {
+        return traceSummary;
+    }
+
+    private TraceWriter openTrace() {
+        return openOutput(options.trace(), "the trace", "--trace", TraceWriter::open);
+    }
+
+    /** Stops the trace's writer once it has written every row, and keeps what it wrote for the result. Once. */
+    private void finishTrace(TraceWriter trace) {
+        if (traceSummary == null) {
+            traceSummary = trace.finish();
+            traceFailure = trace.failure();
         }
     }
 
-    private RunResult runWith(Driver driver, OperationPlan plan, IntervalLog log, DriverProperties properties,
-                              RunEvents events) throws InterruptedException {
+    private IntervalLog openLog() {
+        return openOutput(options.hlog(), "the interval log", "--hlog", IntervalLog::open);
+    }
+
+    /** Opens a file {@code path} for writing. */
+    @FunctionalInterface
+    private interface Opener<T> {
+        T open(Path path) throws IOException;
+    }
+
+    /** An output of the run opened, or null without one; one that cannot be created is bad input naming its option. */
+    private static <T> T openOutput(Path path, String what, String option, Opener<T> opener) {
+        if (path == null) {
+            return null;
+        }
+        try {
+            return opener.open(path);
+        } catch (IOException e) {
+            throw new BadInputException("cannot write " + what + " " + path + " (" + e.getMessage()
+                    + "); choose a writable path for " + option, e);
+        }
+    }
+
+    private RunResult runWith(Driver driver, OperationPlan plan, IntervalLog log, TraceWriter trace,
+                              DriverProperties properties, RunEvents events) throws InterruptedException {
         String[] ops = plan.operations().toArray(new String[0]);
         int[] driverIndex = driverIndexes(ops);
         int threads = options.threads();
@@ -302,7 +348,8 @@ public final class LoadRun {
         SchedulePosition position = new SchedulePosition(threads);
         SplittableRandom planSeeds = new SplittableRandom(options.seed() ^ 0x9E3779B97F4A7C15L);
         for (int w = 0; w < threads; w++) {
-            recorders[w] = new WorkerRecorders(ops.length, async, !options.throttled());
+            recorders[w] = new WorkerRecorders(ops.length, async, !options.throttled(),
+                    trace == null ? null : trace.ring(w, threads, async));
             LoadThread.Setup setup = new LoadThread.Setup(w, recorders[w], options.waitStrategy(), clock, stop,
                     position, options.operationsFor(w), plan.forThread(w, threads, planSeeds.split()), ops, driverIndex);
             loops[w] = async ? asyncIssuer(setup, (AsyncDriver) driver, maxInFlight) : new Worker(setup, driver);
@@ -353,6 +400,9 @@ public final class LoadRun {
                 if (hiccups != null) {
                     hiccups.stop();
                 }
+                if (trace != null) {
+                    finishTrace(trace); // its header only: nothing was issued
+                }
                 return result(ops, loops, totals, driver, gcBefore, health, t0Ms);
             }
         }
@@ -368,6 +418,9 @@ public final class LoadRun {
         measureStartNs = t0Ns + options.warmup().toNanos();
         if (rateControl.changeable()) {
             rateControl.start(t0Ns);
+        }
+        if (trace != null) {
+            trace.start(t0Ns, ops);
         }
         Thread samplerThread = new Thread(aggregator.arm(t0Ns, t0Ms), "loadgen-sampler");
         samplerThread.setDaemon(true);
@@ -385,6 +438,9 @@ public final class LoadRun {
             if (hiccups != null) {
                 hiccups.stop();
             }
+        }
+        if (trace != null) {
+            finishTrace(trace); // the workers and their completions are done: every row is in the rings
         }
         if (aggregator.failure() != null) {
             throw new IllegalStateException("interval aggregator failed", aggregator.failure());
@@ -451,13 +507,15 @@ public final class LoadRun {
      * too many threads is one line, not an OutOfMemoryError.
      */
     private void checkMemory(int opTypes, int inFlightPerThread) {
-        long perThread = WorkerRecorders.bytesPerThread(opTypes) + (long) inFlightPerThread * Limits.BYTES_PER_IN_FLIGHT_SLOT;
+        long perThread = WorkerRecorders.bytesPerThread(opTypes) + (long) inFlightPerThread * Limits.BYTES_PER_IN_FLIGHT_SLOT
+                + (options.trace() == null ? 0 : TraceWriter.bytesPerThread(options.threads()));
         long budget = Limits.heapBudgetBytes();
         long fit = budget / perThread;
         if (options.threads() > fit) {
             throw new BadInputException(Figures.plural(options.threads(), "thread") + " need about "
                     + Limits.bytes(perThread * options.threads()) + " of preallocated histograms"
-                    + (inFlightPerThread > 0 ? " and in-flight slots" : "") + " (" + Limits.bytes(perThread)
+                    + (inFlightPerThread > 0 ? " and in-flight slots" : "")
+                    + (options.trace() == null ? "" : " and --trace rings") + " (" + Limits.bytes(perThread)
                     + " per thread for " + opTypes + " operation type" + (opTypes == 1 ? "" : "s")
                     + "), more than half this JVM's maximum heap (" + Limits.bytes(Limits.maxHeapBytes())
                     + "): at most " + Figures.plural(fit, "thread") + (fit == 1 ? " fits" : " fit")
@@ -657,6 +715,14 @@ public final class LoadRun {
         if (async) {
             harness.put("held_back_by_max_in_flight", heldBack);
             harness.put("in_flight_at_end", inFlightAtEnd);
+        }
+        if (traceSummary != null) {
+            harness.put("trace_rows", traceSummary.rows());
+            harness.put("trace_dropped_rows", traceSummary.droppedRows());
+            harness.put("trace_bytes", traceSummary.bytes());
+            if (traceSummary.writerCpuNs() >= 0) {
+                harness.put("trace_writer_cpu_ms", Figures.ms(traceSummary.writerCpuNs()));
+            }
         }
         Histogram lag = options.throttled() ? totals.lag() : Histograms.newHistogram();
         if (totals.endedInWarmup() && !options.warmup().isZero() && warnings != null) {

@@ -54,6 +54,7 @@ public final class RunOptions {
     private final Duration interval;
     private final Path hlog;
     private final Path rateFile;
+    private final Path trace;
     private final long seed;
     private final String operation;
     private final int maxInFlight;
@@ -80,6 +81,7 @@ public final class RunOptions {
         this.interval = b.interval;
         this.hlog = b.hlog;
         this.rateFile = b.rateFile;
+        this.trace = b.trace;
         this.seed = b.seed;
         this.operation = b.operation;
         this.maxInFlight = b.maxInFlight == null ? DRIVER_DEFAULT_IN_FLIGHT : b.maxInFlight;
@@ -165,6 +167,11 @@ public final class RunOptions {
     /** A file holding the target rate, read every interval to change it while the run goes on; null for none. */
     public Path rateFile() {
         return rateFile;
+    }
+
+    /** Where the per-operation trace goes ({@code --trace}), or null for none. */
+    public Path trace() {
+        return trace;
     }
 
     public long seed() {
@@ -289,6 +296,7 @@ public final class RunOptions {
         private Duration interval = Duration.ofSeconds(1);
         private Path hlog;
         private Path rateFile;
+        private Path trace;
         private long seed = System.nanoTime();
         private String operation;
         private Integer maxInFlight;
@@ -370,6 +378,12 @@ public final class RunOptions {
 
         public Builder hlog(Path p) {
             this.hlog = p;
+            return this;
+        }
+
+        /** Writes every operation's times, type and status to {@code p} ({@code --trace}); null for none. */
+        public Builder trace(Path p) {
+            this.trace = p;
             return this;
         }
 

@@ -33,7 +33,7 @@ class WorkerRecordersFlipTest {
 
     @Test
     void anUnthrottledRunReadsTheServiceViewFromTheIntendedOne() {
-        WorkerRecorders recorders = new WorkerRecorders(1, false, true);
+        WorkerRecorders recorders = new WorkerRecorders(1, false, true, null);
         recorders.record(0, 1_000, 1_000, 5_000, WorkerRecorders.NO_LAG, OK);
         recorders.record(0, 2_000, 2_000, 9_000, WorkerRecorders.NO_LAG, ERROR);
         recorders.flip();

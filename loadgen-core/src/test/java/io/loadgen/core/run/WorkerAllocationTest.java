@@ -110,6 +110,47 @@ class WorkerAllocationTest {
         assertTrue(bytes < 64 * 1024, "allocated " + bytes + " bytes for 2,000,000 operations");
     }
 
+    /**
+     * With {@code --trace}: a worker (one producer) and an async issuer completing inline (the shared ring's
+     * compare-and-set path) offer every operation to a ring a thread of the test drains meanwhile, so rows are both
+     * taken and, when the ring is full, dropped; neither path allocates on the measured thread.
+     */
+    @Test
+    void tracingAllocatesNothingPerOperation() throws InterruptedException {
+        for (boolean async : new boolean[]{false, true}) {
+            allocatedWhileTraced(async, 200_000);
+            long bytes = allocatedWhileTraced(async, 2_000_000);
+            assertTrue(bytes < 64 * 1024, (async ? "async: " : "blocking: ") + "allocated " + bytes
+                    + " bytes for 2,000,000 traced operations");
+        }
+    }
+
+    private static long allocatedWhileTraced(boolean async, long operations) throws InterruptedException {
+        io.loadgen.core.trace.TraceRing ring = new io.loadgen.core.trace.TraceRing(1024, async, 0);
+        LoadThread.Setup s = new LoadThread.Setup(0, new WorkerRecorders(1, async, ring), WaitStrategy.ADAPTIVE,
+                NanoClock.SYSTEM, new StopSignal(), new SchedulePosition(1), operations,
+                OperationPlan.fixed("READ").forThread(0, 1, null), new String[]{"READ"}, new int[]{0});
+        io.loadgen.core.driver.AsyncDriver inline = (op, completion) -> completion.complete(Status.OK);
+        LoadThread loop = async ? new AsyncIssuer(s, inline, 16) : new Worker(s, OK);
+        loop.arm(null, Long.MAX_VALUE);
+        java.util.concurrent.atomic.AtomicBoolean done = new java.util.concurrent.atomic.AtomicBoolean();
+        long[] drained = new long[1];
+        Thread drainer = new Thread(() -> {
+            while (!done.get()) {
+                drained[0] += ring.drain((w, type, status, i, st, e) -> { }, 256);
+            }
+        });
+        drainer.start();
+        try {
+            return allocatedWhileRunning(loop, operations);
+        } finally {
+            done.set(true);
+            drainer.join();
+            drained[0] += ring.drain((w, type, status, i, st, e) -> { }, Integer.MAX_VALUE);
+            assertEquals(operations, drained[0] + ring.dropped(), "every operation offered: taken or dropped");
+        }
+    }
+
     @Test
     void unthrottledLoopAllocatesNothingPerOperation() throws InterruptedException {
         allocatedByWorker(null, 200_000); // let the JIT compile the loop first
