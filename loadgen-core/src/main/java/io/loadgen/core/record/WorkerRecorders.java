@@ -9,9 +9,8 @@ import java.util.concurrent.atomic.AtomicLongArray;
 
 /**
  * One worker's (or issuer's) latency recorders: a histogram per operation type, outcome and view, plus
- * the scheduler's lag, double-buffered behind one phaser exactly as HdrHistogram's {@code Recorder} does for
- * one histogram: HdrHistogram's {@link WriterReaderPhaser} when several threads record, and its one-writer
- * form, {@link SingleWriterPhaser}, when only a blocking worker does. One operation's intended, service and lag
+ * the scheduler's lag, double-buffered behind one HdrHistogram {@link WriterReaderPhaser} exactly as
+ * HdrHistogram's {@code Recorder} does for one histogram. One operation's intended, service and lag
  * values are recorded in one critical section, so an interval flip can never split them: every
  * interval, and so every total, counts the same operations in every view.
  *
@@ -35,10 +34,7 @@ public final class WorkerRecorders {
     private static final long HISTOGRAM_BYTES = new Histogram(Histograms.LOWEST_NS, Histograms.HIGHEST_NS,
             Histograms.SIGNIFICANT_DIGITS).getEstimatedFootprintInBytes();
 
-    /** With several writers, HdrHistogram's phaser; null with one. */
-    private final WriterReaderPhaser sharedPhaser;
-    /** With one writer, the same protocol with a plain exit (one atomic per operation fewer); null with several. */
-    private final SingleWriterPhaser ownPhaser;
+    private final WriterReaderPhaser phaser = new WriterReaderPhaser();
     private final int opTypes;
     private final int statuses = io.loadgen.core.driver.Status.count();
     /**
@@ -104,8 +100,6 @@ public final class WorkerRecorders {
         this.multiWriter = multiWriter;
         this.startIsIntended = startIsIntended;
         this.trace = trace;
-        this.sharedPhaser = multiWriter ? new WriterReaderPhaser() : null;
-        this.ownPhaser = multiWriter ? null : new SingleWriterPhaser();
         this.active = new Buffer(newSet(opTypes, multiWriter), new AtomicLongArray(opTypes * statuses));
         this.inactive = new Buffer(newSet(opTypes, multiWriter), new AtomicLongArray(opTypes * statuses));
     }
@@ -159,7 +153,7 @@ public final class WorkerRecorders {
      */
     public void record(int opType, long intendedStartNs, long actualStartNs, long endNs, long lagNs, long delayNs,
                        int status) {
-        long phase = multiWriter ? sharedPhaser.writerCriticalSectionEnter() : ownPhaser.writerCriticalSectionEnter();
+        long phase = phaser.writerCriticalSectionEnter();
         try {
             Buffer buffer = active;
             countStatus(buffer.status, opType * statuses + status);
@@ -177,11 +171,7 @@ public final class WorkerRecorders {
                 }
             }
         } finally {
-            if (multiWriter) {
-                sharedPhaser.writerCriticalSectionExit(phase);
-            } else {
-                ownPhaser.writerCriticalSectionExit(phase);
-            }
+            phaser.writerCriticalSectionExit(phase);
         }
         if (trace != null) {
             trace.offer(opType, status, intendedStartNs, actualStartNs, endNs);
@@ -202,7 +192,7 @@ public final class WorkerRecorders {
      */
     public void flip() {
         try {
-            readerLock();
+            phaser.readerLock();
             Buffer next = inactive;
             for (Histogram h : next.histograms) {
                 h.reset();
@@ -212,29 +202,9 @@ public final class WorkerRecorders {
             }
             inactive = active;
             active = next;
-            if (multiWriter) {
-                sharedPhaser.flipPhase(500_000L);
-            } else {
-                ownPhaser.flipPhase(500_000L);
-            }
+            phaser.flipPhase(500_000L);
         } finally {
-            readerUnlock();
-        }
-    }
-
-    private void readerLock() {
-        if (multiWriter) {
-            sharedPhaser.readerLock();
-        } else {
-            ownPhaser.readerLock();
-        }
-    }
-
-    private void readerUnlock() {
-        if (multiWriter) {
-            sharedPhaser.readerUnlock();
-        } else {
-            ownPhaser.readerUnlock();
+            phaser.readerUnlock();
         }
     }
 

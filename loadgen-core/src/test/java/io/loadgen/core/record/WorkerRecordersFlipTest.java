@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Interval flips racing a writer never lose an operation and never split one across two intervals, with one
- * writer (the blocking worker's {@link SingleWriterPhaser}) or several (HdrHistogram's phaser). Each recorded
+ * writer (a blocking worker) or several (an async driver's completions). Each recorded
  * operation writes its intended, service, lag, delay and status count in one critical section; a reader that
  * flips as fast as it can must find, in every interval, as many values in each of those series as status
  * counts, and over all intervals exactly the operations recorded. Bounded: a fixed count of operations.
