@@ -17,9 +17,15 @@
 # CPU is the whole JVM's (start, JIT and GC included). Ratios are medians of each repetition's pair:
 # throughput loadgen / YCSB, CPU YCSB / loadgen, so above 1 means loadgen is cheaper.
 #
-# YCSB's core (site.ycsb:core, YCSB_VERSION, default 0.17.0) and its dependencies are fetched once from
-# Maven Central with ./mvnw into bench/target/ycsb/lib. Environment: THREADS ("1 2"), OPS (20000000),
-# REPS (3), WORKLOAD (workloads/workloada), JAVA (java), MVN_FLAGS (extra flags for ./mvnw, e.g. -o).
+# YCSB's core is its newest master, built from source: YCSB publishes no release after 0.17.0 (2019), and
+# master's core differs from it. The script compiles core/src/main/java of a YCSB checkout with javac
+# against master's own core dependencies (htrace-core4, jackson-*-asl 1.9.4, HdrHistogram 2.1.12, fetched
+# once with ./mvnw into bench/target/ycsb/lib); nothing of YCSB enters this repository.
+#   YCSB_SRC=DIR  a YCSB checkout (git clone https://github.com/brianfrankcooper/YCSB DIR); when unset the
+#                 script clones it into bench/target/ycsb/src (needs network once)
+#   YCSB_VERSION=0.17.0  instead take that release's core from Maven Central, as earlier tables did
+# Environment: THREADS ("1 2"), OPS (20000000), REPS (3), WORKLOAD (workloads/workloada), JAVA (java),
+# MVN_FLAGS (extra flags for ./mvnw, e.g. -o).
 # Keep the machine otherwise idle: both tools are measured by wall-clock throughput.
 set -euo pipefail
 
@@ -31,7 +37,7 @@ ops="${OPS:-20000000}"
 reps="${REPS:-3}"
 workload="${WORKLOAD:-workloads/workloada}"
 java="${JAVA:-java}"
-ycsb_version="${YCSB_VERSION:-0.17.0}"
+ycsb_version="${YCSB_VERSION:-master}"
 work="bench/target/ycsb"
 
 die() { echo "ycsb-vs-loadgen: $*" >&2; exit 1; }
@@ -47,10 +53,9 @@ if [ ! -f "$cli_jar" ] || [ -n "$(find pom.xml ./*/pom.xml ./*/src/main -newer "
   ./mvnw -B -q ${MVN_FLAGS:-} -DskipTests package >&2 || die "the build failed; run ./mvnw -DskipTests package"
 fi
 
-# --- YCSB's core and its dependencies, fetched once ---
+# --- YCSB's core and its dependencies ---
 mkdir -p "$work"
-if [ ! -f "$work/lib/core-$ycsb_version.jar" ]; then
-  echo "fetching site.ycsb:core:$ycsb_version and its dependencies into $work/lib..." >&2
+fetch_deps() { # $1 = the <dependencies> body; copies them into $work/lib
   cat >"$work/pom.xml" <<EOF
 <project xmlns="http://maven.apache.org/POM/4.0.0">
   <modelVersion>4.0.0</modelVersion>
@@ -58,15 +63,39 @@ if [ ! -f "$work/lib/core-$ycsb_version.jar" ]; then
   <artifactId>ycsb-core-fetch</artifactId>
   <version>1</version>
   <packaging>pom</packaging>
-  <dependencies>
-    <dependency><groupId>site.ycsb</groupId><artifactId>core</artifactId><version>$ycsb_version</version></dependency>
-  </dependencies>
+  <dependencies>$1</dependencies>
 </project>
 EOF
   rm -rf "$work/lib"
   # shellcheck disable=SC2086
   ./mvnw -B -q ${MVN_FLAGS:-} -f "$work/pom.xml" dependency:copy-dependencies -DoutputDirectory=lib >&2 \
-    || die "could not fetch site.ycsb:core:$ycsb_version (network? set MVN_FLAGS=-o only once it is cached)"
+    || die "could not fetch YCSB's dependencies (network? set MVN_FLAGS=-o only once they are cached)"
+}
+dep() { echo "<dependency><groupId>$1</groupId><artifactId>$2</artifactId><version>$3</version></dependency>"; }
+if [ "$ycsb_version" = master ]; then
+  src="${YCSB_SRC:-$work/src}"
+  if [ ! -d "$src/core/src/main/java" ]; then
+    [ -z "${YCSB_SRC:-}" ] || die "YCSB_SRC=$src has no core/src/main/java; point it at a YCSB checkout"
+    echo "cloning YCSB into $src..." >&2
+    git clone -q --depth 1 https://github.com/brianfrankcooper/YCSB "$src" \
+      || die "could not clone YCSB; clone it yourself and set YCSB_SRC=DIR"
+  fi
+  commit="$(git -C "$src" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+  ycsb_version="master@$commit"
+  jar="$work/lib/core-$ycsb_version.jar"
+  if [ ! -f "$jar" ]; then
+    echo "building YCSB core $ycsb_version from $src..." >&2
+    fetch_deps "$(dep org.apache.htrace htrace-core4 4.1.0-incubating)$(dep org.codehaus.jackson jackson-mapper-asl 1.9.4)$(dep org.codehaus.jackson jackson-core-asl 1.9.4)$(dep org.hdrhistogram HdrHistogram 2.1.12)"
+    rm -rf "$work/classes" && mkdir -p "$work/classes"
+    find "$src/core/src/main/java" -name '*.java' >"$work/sources.txt"
+    javac -nowarn -encoding UTF-8 --release 8 -cp "$work/lib/*" -d "$work/classes" @"$work/sources.txt" 2>"$work/javac.log" \
+      || die "YCSB's core did not compile; see $work/javac.log"
+    echo "version=0.18.0-SNAPSHOT" >"$work/classes/project.properties"
+    jar cf "$jar" -C "$work/classes" .
+  fi
+elif [ ! -f "$work/lib/core-$ycsb_version.jar" ]; then
+  echo "fetching site.ycsb:core:$ycsb_version and its dependencies into $work/lib..." >&2
+  fetch_deps "$(dep site.ycsb core "$ycsb_version")"
 fi
 
 major="$("$java" -version 2>&1 | sed -n 's/.*version "\([0-9]*\).*/\1/p' | head -1)"
