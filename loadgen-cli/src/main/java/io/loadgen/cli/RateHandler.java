@@ -34,22 +34,28 @@ final class RateHandler implements HttpHandler {
     private static final int MAX_BODY_BYTES = 256;
 
     private final RateControl control;
+    private final java.io.PrintStream status;
 
-    RateHandler(RateControl control) {
+    /** @param status where a change taken is said, as {@code --rate-file}'s are (the run's stderr), or null */
+    RateHandler(RateControl control, java.io.PrintStream status) {
         this.control = control;
+        this.status = status;
     }
 
-    /** Serves {@code /rate} on {@code endpoint} for {@code control}; nothing without an endpoint (no --metrics). */
-    static void serveOn(MetricsEndpoint endpoint, RateControl control) {
+    /**
+     * Serves {@code /rate} on {@code endpoint} for {@code control}, saying each change taken on {@code status}
+     * (or not, when null); nothing without an endpoint (no --metrics).
+     */
+    static void serveOn(MetricsEndpoint endpoint, RateControl control, java.io.PrintStream status) {
         if (endpoint != null) {
-            endpoint.addHandler(PATH, new RateHandler(control));
+            endpoint.addHandler(PATH, new RateHandler(control, status));
         }
     }
 
     /** {@link #serveOn} for a command that sets each step's rate itself (findmax, sweep): every request gets 409. */
     static void refuseOn(MetricsEndpoint endpoint, String command) {
         serveOn(endpoint, RateControl.refusing(command + " sets the rate of each of its steps itself; PUT /rate"
-                + " changes the rate of a 'loadgen run --target OPS'"));
+                + " changes the rate of a 'loadgen run --target OPS'"), null);
     }
 
     @Override
@@ -94,6 +100,10 @@ final class RateHandler implements HttpHandler {
             return;
         }
         answer(exchange, 200, "rate " + Rates.format(opsPerSec) + " ops/s from the next interval");
+        if (status != null) {
+            status.println("loadgen: PUT /rate from " + exchange.getRemoteAddress().getAddress().getHostAddress()
+                    + ": target " + io.loadgen.core.diagnosis.Figures.rate(opsPerSec) + " ops/s from the next interval");
+        }
     }
 
     /** The rate asked for: the path's segment after /rate/, else the body; null when the body is too long. */

@@ -129,7 +129,7 @@ final class RunReporter {
         checkWritableDir(hgrmDir, "--hgrm");
         LoadRun run = new LoadRun(options, provider, plan, report.quiet ? null : io.err()).warnTo(io.err())
                 .publishTo(live);
-        RateHandler.serveOn(endpoint, run.rateControl());
+        RateHandler.serveOn(endpoint, run.rateControl(), report.quiet ? null : io.err());
         RunGate gate = gates == null ? null : gates.prepare(run.operations(), options.throttled(), reason -> {
             io.err().println("loadgen: " + reason + "; stopping the run early (the log, summary and JSON are still"
                     + " written)");

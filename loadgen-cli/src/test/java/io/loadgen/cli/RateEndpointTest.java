@@ -70,6 +70,8 @@ class RateEndpointTest {
 
         Cli cli = running.get(60, TimeUnit.SECONDS);
         assertEquals(0, cli.exitCode, cli.err);
+        assertTrue(cli.err.contains("loadgen: PUT /rate from 127.0.0.1: target 3,000 ops/s from the next interval"),
+                cli.err);
         // One change, at an interval boundary (a multiple of 0.5 s), named as the endpoint's, with the new rate; the
         // refused requests left nothing.
         String log = Files.readString(hlog);
@@ -100,7 +102,7 @@ class RateEndpointTest {
         }
         // A throttled run's control before its start: the rate is known, a change is refused until it runs.
         try (MetricsEndpoint endpoint = MetricsEndpoint.start(new InetSocketAddress("127.0.0.1", 0), new LiveMetrics())) {
-            RateHandler.serveOn(endpoint, new RateControl(2000, 4, 1, 1_000_000_000L, NanoClock.SYSTEM));
+            RateHandler.serveOn(endpoint, new RateControl(2000, 4, 1, 1_000_000_000L, NanoClock.SYSTEM), null);
             String url = "http://127.0.0.1:" + endpoint.port() + RateHandler.PATH;
             assertEquals("2000", send("GET", url, null).body().trim());
             HttpResponse<String> early = send("PUT", url, "5k");
