@@ -38,14 +38,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * a delay uniform in [0, d] (d = 5 ms) plus the park's overshoot e (tens of µs; the workers park too, {@code
  * --wait park}, so that spinning costs no CPU on a shared 2-core machine). The slower store has d = 5.5 ms, so its
  * every percentile q is 1.1 q d + e against q d + e: 10 % higher less the overshoot's share, e.g. p50 (2.5 ms)
- * +9.6 % with e = 0.1 ms. 3,000 ops/s over 24 threads: each thread's operations are 8 ms apart, more than the
+ * +9.6 % with e = 0.1 ms. 1,500 ops/s over 12 threads: each thread's operations are 8 ms apart, more than the
  * slower store's longest 5.5 ms, so no thread falls behind and intended latency is the delay plus the harness's
- * own lag. Each run is 4.2 s with its first 0.2 s left out as warm-up (thread start), so it measures 4 s = 12,000
- * operations in 80 intervals of 50 ms (the bootstrap needs 8). Slot i runs A_i, its twin B_i (same settings,
+ * own lag. Each run is 8.2 s with its first 0.2 s left out as warm-up (thread start), so it measures 8 s = 12,000
+ * operations in 80 intervals of 100 ms (the bootstrap needs 8), 150 operations each. Slot i runs A_i, its twin B_i (same settings,
  * another seed) and the slower C_i at once, so the machine's load falls on all three alike; the pairs are
- * (A_i, B_i) and (A_i, C_i). 60 runs, three at a time, plus one warm-up slot: about 95 s.
+ * (A_i, B_i) and (A_i, C_i). 60 runs, three at a time, plus one warm-up slot: about 180 s.
  *
- * <p><b>Why 24 threads at 3,000 ops/s, not 48 at 6,000.</b> Intended latency is the store's delay plus the
+ * <p><b>Why 12 threads at 1,500 ops/s, not 48 at 6,000 or 24 at 3,000.</b> Intended latency is the store's delay plus the
  * harness's lag, and three runs of 48 threads at once (144 threads parking and waking 18,000 times a second on 2
  * cores) started their operations up to about 1 ms late at p99 even on an idle machine: a fifth of the 5 ms p99
  * the test reads. Intervals where that lag bunched up widened a run's intended-p99 interval past 0, and the
@@ -53,12 +53,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * (intervals such as -31.5 to +50.8 %). At half the threads and half the wake-ups, two idle runs of the test
  * called it slower in 20 of 20 (smallest change 6.0 and 6.7 %), with no slot rejected. Runs of 1 s were too short
  * (a stall of a few ms that delays 1 % of a run's operations moves its intended p99 by most of the 10 %), and the
- * runs are 4 s so that each still holds 12,000 operations (the p50 sampling error below).
+ * runs are 4 s so that each still holds 12,000 operations (the p50 sampling error below). 24 threads at 3,000 ops/s
+ * for 4 s then failed two of three clean-clone CI runs (2026-11-27) the same way, intended p99 slower in 17 of
+ * 20 pairs, with 2 and 4 slots rejected for lag: three runs of 24 threads still bunched their wake-ups. Halving
+ * the threads and the rate again, and doubling the run (8 s: the same 12,000 operations, the same 80 intervals
+ * of 150), halves the wake-ups per second once more at the same statistics, for twice the test's time.
  *
  * <p><b>The precondition.</b> The analytic answer holds only while the harness keeps the schedule. On a machine
  * shared with other builds a stall of tens of ms now and then delays a whole interval's operations; that is the
  * machine's latency, not the store's, and it widens that run's interval (it can turn slower into same, never same
- * into slower). A slot where more than 0.5 % of a run's operations started more than 2 ms late is not used:
+ * into slower). A slot where more than 0.5 % of a run's operations started more than 2 ms late, or where the
+ * hiccup meter saw the machine stall longer than the store's whole delay range (5 ms), is not used:
  * another slot is run, at most 12 more in all; the count is printed. A machine
  * that stalls the harness in more than 12 of 32 slots cannot give the analytic answer: then the test is aborted
  * (skipped, saying so and naming the lags seen), not failed, since the precondition of its ground truth is false
@@ -82,10 +87,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class CompareGroundTruthTest {
     private static final int PAIRS = 20;
-    private static final double RATE = 3000;
-    private static final int THREADS = 24;
+    private static final double RATE = 1500;
+    private static final int THREADS = 12;
     private static final int AT_ONCE = 3;
-    /** Slots run again because a harness fell behind: at most 12 (about 30 s more). */
+    /** Slots run again because a harness fell behind: at most 12 (about 100 s more). */
     private static final int RETRIES = 12;
     private static final String D = "5ms";
     private static final String D11 = "5500us";
@@ -103,7 +108,7 @@ class CompareGroundTruthTest {
         Path hlog = dir.resolve(name + ".hlog");
         RunOptions options = RunOptions.builder("mockdb").property("mockdb.delay", delay)
                 .property("mockdb.randomize", "true").target(RATE).threads(THREADS)
-                .duration(Duration.ofMillis(4200)).warmup(Duration.ofMillis(200)).interval(Duration.ofMillis(50))
+                .duration(Duration.ofMillis(8200)).warmup(Duration.ofMillis(200)).interval(Duration.ofMillis(100))
                 .waitStrategy(WaitStrategy.PARK).hlog(hlog).seed(seed).build();
         RunResult result = new LoadRun(options, DriverRegistry.find("mockdb"), null).run();
         HarnessVerdict verdict = result.health().verdict();
@@ -112,7 +117,13 @@ class CompareGroundTruthTest {
         // intended tail. The diagnosis may still name harness_stalled for lags well under that: the verdict is
         // printed, not required (it rejected 13 slots in a row in one clean-clone CI run whose lags were all below
         // 1.1 ms); a bound at p99.9 likewise rejected every slot in the full suite.
-        boolean kept = result.lag().getValueAtPercentile(99.5) <= 2_000_000;
+        // Nor did the machine stall for longer than the store's whole delay range (5 ms) while the run went on: such a
+        // stall, caught by the hiccup meter, lengthens the operations whose store delay (a park) it fell in, which
+        // lag does not see, and it set one pair's intended and service p99 intervals to -10 to +29 % in a run that
+        // the lag bound alone had accepted.
+        org.HdrHistogram.Histogram hiccups = result.health().hiccups();
+        boolean kept = result.lag().getValueAtPercentile(99.5) <= 2_000_000
+                && (hiccups == null || hiccups.getMaxValue() <= 5_000_000);
         return new Run(hlog, kept, result.lag().getValueAtPercentile(99) / 1e3,
                 verdict == null || verdict.healthy() ? "" : verdict.text());
     }
@@ -162,7 +173,7 @@ class CompareGroundTruthTest {
                     rejected.append(String.format(Locale.ROOT, " %.0f/%.0f/%.0f%s", r[0].lagP99Us(), r[1].lagP99Us(),
                             r[2].lagP99Us(), retries == 0 ? " [" + r[0].why() + r[1].why() + r[2].why() + "]" : ""));
                     Assumptions.assumeTrue(retries < RETRIES, "the machine stalled the harness in more than " + RETRIES
-                            + " slots (lag p99.9 above 2 ms; lag p99 in us of the rejected"
+                            + " slots (lag p99.5 above 2 ms, or a hiccup above 5 ms; lag p99 in us of the rejected"
                             + " slots:" + rejected + "): the analytic answer does not hold on it now; run this test on"
                             + " an idle machine");
                     retries++;
