@@ -17,6 +17,10 @@
 # loadgen runs unthrottled (as redis-benchmark does) for WARMUP_SECONDS + SECONDS_PER_RUN, with the first
 # WARMUP_SECONDS left out (--warmup; its JIT is cold, the C client's is not); its throughput and service
 # p99 come from its JSON summary. redis-benchmark gets a request count that takes about SECONDS_PER_RUN.
+# Why 8 s of warm-up: on a 2-core machine the JVM's one C2 compiler thread is still compiling Netty's and
+# loadgen's hot path 4-6 s after the JVM starts (-XX:+PrintCompilation), and between 4.5 and 11.5 s it took
+# 0.7-1.7 s of CPU from the cores redis-server and the event loop share; between 8 and 15 s, 0.06-0.19 s.
+# With 3 s the measured window was partly loadgen's JIT, not its steady state.
 # Equal threads too: redis-benchmark runs one event-loop thread (its default), so loadgen's connections
 # share one event loop (-p redis.iothreads=1; LOADGEN_IO_THREADS=0 gives the driver's default, one per
 # core).
@@ -28,7 +32,7 @@
 # timed into an HdrHistogram, as YCSB's redis binding (Jedis) does. Its p99 is the one loadgen's service p99
 # is held against ("no worse than a blocking client's"); it runs the same warm-up and measured seconds.
 #
-# Environment: REPS (3), SECONDS_PER_RUN (8), WARMUP_SECONDS (3), RECORDS (10000), RUN_RECORDS (1),
+# Environment: REPS (3), SECONDS_PER_RUN (8), WARMUP_SECONDS (8), RECORDS (10000), RUN_RECORDS (1),
 # LOADGEN_IO_THREADS (1), MVN_FLAGS (extra flags for ./mvnw when the bench jar is built, e.g. -o),
 # CASES ("c1 c8 c8xP16": which rows to run),
 # REDIS_SERVER (redis-server), REDIS_BENCHMARK (redis-benchmark), JAVA (java).
@@ -39,7 +43,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 reps="${REPS:-3}"
 secs="${SECONDS_PER_RUN:-8}"
-warm="${WARMUP_SECONDS:-3}"
+warm="${WARMUP_SECONDS:-8}"
 records="${RECORDS:-10000}"
 rb="${REDIS_BENCHMARK:-redis-benchmark}"
 work="bench/target/redis-vs-benchmark"

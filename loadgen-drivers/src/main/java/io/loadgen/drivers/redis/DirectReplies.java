@@ -133,9 +133,9 @@ final class DirectReplies extends ChannelDuplexHandler {
         }
         long elements;
         if (type == '*') {
-            elements = Math.max(0, number(in, start + 1, lineEnd(in, start + 1, end)));
+            elements = Math.max(0, value(header(in, start + 1, end)));
         } else if (type == '$') {
-            elements = number(in, start + 1, lineEnd(in, start + 1, end)) < 0 ? 0 : 1;
+            elements = value(header(in, start + 1, end)) < 0 ? 0 : 1;
         } else {
             elements = 1; // an integer (HSET's count of new fields) or a status
         }
@@ -145,7 +145,8 @@ final class DirectReplies extends ChannelDuplexHandler {
     /**
      * Where the RESP2 reply that starts at {@code start} ends (the index after its last CRLF), or -1 when it is
      * not all in {@code [start, limit)} yet. Arrays nest: a count of the elements still to read is all the
-     * state a depth-first walk needs.
+     * state a depth-first walk needs. A header ({@code *20}, {@code $100}) is read once, its digits summed as the
+     * scan looks for its CR; a bulk string's bytes are skipped, never read.
      */
     static int replyEnd(ByteBuf in, int start, int limit) {
         int i = start;
@@ -154,40 +155,127 @@ final class DirectReplies extends ChannelDuplexHandler {
             if (i >= limit) {
                 return -1;
             }
-            byte type = in.getByte(i);
-            int cr = lineEnd(in, i + 1, limit);
-            if (cr < 0) {
-                return -1;
+            byte type;
+            long h = NOT_IN_WORD;
+            if (limit - i >= Long.BYTES) {
+                long word = in.getLong(i); // the type byte and, mostly, the whole header line: one bounds check
+                type = (byte) (word >>> 56);
+                h = wordHeader(word, i);
+            } else {
+                type = in.getByte(i);
             }
             remaining--;
             switch (type) {
                 case '$': {
-                    long length = number(in, i + 1, cr);
-                    i = cr + 2;
+                    if (h == NOT_IN_WORD && (h = header(in, i + 1, limit)) == INCOMPLETE) {
+                        return -1;
+                    }
+                    int length = value(h);
+                    i = crIndex(h) + 2;
                     if (length >= 0) {
                         i += length + 2;
                     }
                     break;
                 }
                 case '*': {
-                    long count = number(in, i + 1, cr);
-                    if (count > 0) {
-                        remaining += count;
+                    if (h == NOT_IN_WORD && (h = header(in, i + 1, limit)) == INCOMPLETE) {
+                        return -1;
                     }
-                    i = cr + 2;
+                    remaining += Math.max(0, value(h));
+                    i = crIndex(h) + 2;
                     break;
                 }
                 case '+':
                 case '-':
-                case ':':
+                case ':': {
+                    int cr = lineEnd(in, i + 1, limit);
+                    if (cr < 0) {
+                        return -1;
+                    }
                     i = cr + 2;
                     break;
+                }
                 default:
-                    throw new RedisException("not a RESP2 reply: type byte " + (type & 0xff) + " at " + (i - start)
-                            + " bytes into a reply; the server is not speaking Redis's protocol");
+                    throw notResp("type byte " + (type & 0xff) + " at " + (i - start) + " bytes into a reply");
             }
         }
         return i <= limit ? i : -1;
+    }
+
+    /** {@link #wordHeader}'s answer when the header is not a short decimal whose CRLF is in the word. */
+    private static final long NOT_IN_WORD = Long.MIN_VALUE + 1;
+
+    /**
+     * The header line of the 8 bytes {@code word} read big-endian at {@code at} (a type byte, then e.g.
+     * {@code 100\r\n}), as {@link #header} answers, when it is 1 to 5 digits and its CR and LF are both in the
+     * word: every bulk string's and array's header of a record. Anything else, {@link #NOT_IN_WORD}, and
+     * {@link #header} reads it byte by byte (a nil's {@code -1}, a long length, a line cut by the read).
+     */
+    private static long wordHeader(long word, int at) {
+        long value = 0;
+        for (int k = 1; k < Long.BYTES - 1; k++) {
+            int b = (int) (word >>> (56 - 8 * k)) & 0xff;
+            if (b == '\r') {
+                if (k == 1 || ((int) (word >>> (48 - 8 * k)) & 0xff) != '\n') {
+                    return NOT_IN_WORD;
+                }
+                return (value << 32) | (at + k);
+            }
+            int digit = b - '0';
+            if (digit < 0 || digit > 9) {
+                return NOT_IN_WORD;
+            }
+            value = value * 10 + digit;
+        }
+        return NOT_IN_WORD;
+    }
+
+    /** {@link #header}'s answer when the line's CRLF is not all in yet. */
+    private static final long INCOMPLETE = Long.MIN_VALUE;
+
+    /**
+     * The decimal header line beginning at {@code from} ({@code 100\r\n}, {@code -1\r\n}), read in one pass:
+     * its value in the high 32 bits and the index of its CR in the low 32, or {@link #INCOMPLETE} when its LF is
+     * not in {@code [from, limit)} yet. A length or count beyond an int cannot frame a reply held in a buffer.
+     */
+    private static long header(ByteBuf in, int from, int limit) {
+        int i = from;
+        if (i >= limit) {
+            return INCOMPLETE;
+        }
+        boolean negative = in.getByte(i) == '-';
+        if (negative) {
+            i++;
+        }
+        long value = 0;
+        byte b;
+        while (i < limit && (b = in.getByte(i)) != '\r') {
+            int digit = b - '0';
+            if (digit < 0 || digit > 9 || value > Integer.MAX_VALUE) {
+                throw notResp("byte " + (b & 0xff) + " in a length line");
+            }
+            value = value * 10 + digit;
+            i++;
+        }
+        if (i + 1 >= limit) {
+            return INCOMPLETE; // no CR yet, or its LF not yet
+        }
+        if (value > Integer.MAX_VALUE || in.getByte(i + 1) != '\n') {
+            throw notResp(value > Integer.MAX_VALUE ? "a length beyond 2^31" : "a length line not ended by CRLF");
+        }
+        return ((negative ? -value : value) << 32) | i;
+    }
+
+    private static int value(long header) {
+        return (int) (header >> 32);
+    }
+
+    private static int crIndex(long header) {
+        return (int) header;
+    }
+
+    private static RedisException notResp(String what) {
+        return new RedisException("not a RESP2 reply: " + what + "; the server is not speaking Redis's protocol");
     }
 
     /** Index of the CR that ends the line beginning at {@code from}, or -1 when its LF is not in yet. */
@@ -197,16 +285,6 @@ final class DirectReplies extends ChannelDuplexHandler {
         }
         int lf = in.forEachByte(from, limit - from, ByteProcessor.FIND_LF);
         return lf < 0 ? -1 : lf - 1;
-    }
-
-    /** The decimal (maybe negative) in {@code [from, to)}. */
-    private static long number(ByteBuf in, int from, int to) {
-        boolean negative = in.getByte(from) == '-';
-        long value = 0;
-        for (int i = negative ? from + 1 : from; i < to; i++) {
-            value = value * 10 + (in.getByte(i) - '0');
-        }
-        return negative ? -value : value;
     }
 
     /** The connection is gone: its hot operations awaiting replies fail now, as Lettuce fails its own. */

@@ -146,4 +146,49 @@ class DirectRepliesTest {
         assertTrue(errors.get(0).getMessage().startsWith("not a RESP2 reply"), errors.get(0).getMessage());
         assertFalse(channel.isOpen());
     }
+
+    @Test
+    void aLengthLineThatIsNotADecimalEndedByCrlfIsNotResp() {
+        // The one-pass header reader checks what the old line search let through: a digit, then CR, then LF.
+        for (String bad : new String[] {"*2\r\n$3x\r\nabc\r\n", "$3\rxabc\r\n", "*99999999999\r\n"}) {
+            EmbeddedChannel channel = channel();
+            DirectReplies direct = channel.pipeline().get(DirectReplies.class);
+            RecordedCompletion done = new RecordedCompletion();
+            direct.writeDirect(List.of(read(channel, done)));
+            errors.clear();
+            channel.writeInbound(bytes(bad));
+            assertEquals(Status.ERROR, done.status(), bad);
+            assertTrue(errors.get(0).getMessage().startsWith("not a RESP2 reply"), errors.get(0).getMessage());
+            assertFalse(channel.isOpen(), bad);
+        }
+    }
+
+    @Test
+    void replyEndFramesNestedArraysAndNullsWhateverTheLimit() {
+        // [[a, nil], nil-array, -1 length bulk, :5, +OK] as one reply: every shorter limit is "not all in yet".
+        String reply = "*5\r\n*2\r\n$1\r\na\r\n$-1\r\n*-1\r\n$-1\r\n:5\r\n+OK\r\n";
+        ByteBuf in = bytes(reply + "*0\r\n");
+        assertEquals(reply.length(), DirectReplies.replyEnd(in, 0, in.writerIndex()));
+        for (int limit = 0; limit < reply.length(); limit++) {
+            assertEquals(-1, DirectReplies.replyEnd(in, 0, limit), "limit " + limit);
+        }
+        assertEquals(reply.length() + 4, DirectReplies.replyEnd(in, reply.length(), in.writerIndex()));
+        in.release();
+    }
+
+    @Test
+    void headersInAndOutOfTheEightByteWordFrameAlike() {
+        // The reader takes a header from one 8-byte word when it can ($100\r\n) and byte by byte when it cannot:
+        // 6 digits (its LF past the word), a nil, a header at the buffer's end. Each framed whole, and no sooner.
+        String[] replies = {"$123456\r\n" + "x".repeat(123456) + "\r\n", "$100\r\n" + "y".repeat(100) + "\r\n",
+            "*1\r\n$-1\r\n", "*3\r\n$0\r\n\r\n$1\r\nz\r\n$12\r\nhello world!\r\n", "$2\r\nab\r\n"};
+        for (String reply : replies) {
+            ByteBuf in = bytes(reply);
+            assertEquals(reply.length(), DirectReplies.replyEnd(in, 0, in.writerIndex()), reply.substring(0, 6));
+            for (int limit : new int[] {1, 3, 5, 7, 8, 9, reply.length() - 1}) {
+                assertEquals(-1, DirectReplies.replyEnd(in, 0, Math.min(limit, reply.length() - 1)), "limit " + limit);
+            }
+            in.release();
+        }
+    }
 }
