@@ -110,9 +110,14 @@ class PingGroundTruthTest {
             }
             assertTrue(ms(intended, 99) > 100, "intended p99 " + ms(intended, 99));
             // Service p99 stays near the delay (measured 9 to 13 ms on the busy VM: its scheduling jitter),
-            // two orders of magnitude below intended p99.
+            // two orders of magnitude below intended p99. A stall of the whole machine lengthens whatever round
+            // trip it falls in by up to its length, so the bound takes the longest stall the run's hiccup meter
+            // saw on top (a clean clone's CI once read 20.2 ms here, on a VM that stalls 10-30 ms).
             assertTrue(ms(service, 50) >= DELAY_MS && ms(service, 50) < DELAY_MS * 1.5, "service p50 " + ms(service, 50));
-            assertTrue(ms(service, 99) < 3 * DELAY_MS, "service p99 " + ms(service, 99));
+            org.HdrHistogram.Histogram hiccups = r.health().hiccups();
+            double stallMs = hiccups == null ? 0 : hiccups.getMaxValue() / 1e6;
+            assertTrue(ms(service, 99) < 3 * DELAY_MS + stallMs,
+                    "service p99 " + ms(service, 99) + " ms, longest machine stall " + stallMs + " ms");
         }
     }
 }
