@@ -160,6 +160,13 @@ class FindMaxGroundTruthTest {
         double found1 = JSON.readTree(dir.resolve("shard1.json").toFile()).get("rate_ops_per_sec").asDouble();
         System.out.printf("findmax 2 shards: found %.1f ops/s (2c = 2000)%n", found0);
         assertEquals(found0, found1, "both shards decide alike; " + shards[0].out + shards[1].out);
+        // Every merged step shows both shards' watch on themselves: 2 hiccup meters, each a sample per 5 ms of the
+        // 2 s step at least (the expected-interval correction only adds), and both schedulers' lag.
+        for (JsonNode step : JSON.readTree(dir.resolve("shard0.json").toFile()).get("steps")) {
+            JsonNode harness = step.path("summary").path("harness");
+            assertTrue(harness.path("hiccup").path("count").asLong() >= 2 * 2000 / 5 * 9 / 10, step.toString());
+            assertTrue(harness.path("lag").path("count").asLong() > 0, step.toString());
+        }
         if (found0 < 1905 || found0 > 2008) {
             assumeNoMachineStallBelow(2000, shards[0].out, JSON.readTree(dir.resolve("shard0.json").toFile()),
                     JSON.readTree(dir.resolve("shard1.json").toFile()));

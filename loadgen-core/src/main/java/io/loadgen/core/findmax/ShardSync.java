@@ -49,10 +49,24 @@ public final class ShardSync {
      * @param faultText that cause's sentence, else null
      * @param lengths   its measured intervals' lengths (s)
      * @param byTag     its intervals' judged histograms, by tag
+     * @param watch     its harness's watch on itself over the step: its scheduler's lag and its machine's hiccups
      */
     public record Report(int shard, double offered, int threads, long completed, long unissued, long inFlight,
                          long runTimeNs, String fault, String faultText, List<Double> lengths,
-                         Map<String, List<Histogram>> byTag) {
+                         Map<String, List<Histogram>> byTag, Watch watch) {
+    }
+
+    /**
+     * A shard's harness watching itself over a step, so that the merged step shows every shard's lag and stalls and
+     * a step that failed below capacity can be told from a machine that stalled. (Its JVM's GC pauses are in the
+     * hiccups: the meter's thread stops at the same safepoints.)
+     *
+     * @param lag     its scheduler's lag (ns), or null when it did not measure one
+     * @param hiccups its hiccup meter's stalls (ns, expected-interval corrected), or null
+     */
+    public record Watch(Histogram lag, Histogram hiccups) {
+        /** A shard that reported no watch (its harness did not measure itself). */
+        public static final Watch NONE = new Watch(null, null);
     }
 
     /**
@@ -96,14 +110,12 @@ public final class ShardSync {
         for (Map.Entry<String, List<Histogram>> e : r.byTag().entrySet()) {
             ArrayNode list = tags.putArray(e.getKey());
             for (Histogram h : e.getValue()) {
-                ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity() + 64);
-                int len = h.encodeIntoCompressedByteBuffer(buf, Deflater.BEST_SPEED);
-                byte[] bytes = new byte[len];
-                buf.flip();
-                buf.get(bytes);
-                list.add(Base64.getEncoder().encodeToString(bytes));
+                list.add(encode(h));
             }
         }
+        ObjectNode watch = n.putObject("watch");
+        watch.put("lag", r.watch().lag() == null ? null : encode(r.watch().lag()));
+        watch.put("hiccups", r.watch().hiccups() == null ? null : encode(r.watch().hiccups()));
         AtomicFile.write(file(number, index), out -> MAPPER.writeValue(out, n));
     }
 
@@ -141,20 +153,38 @@ public final class ShardSync {
         for (Map.Entry<String, JsonNode> e : iterable(n.get("intervals"))) {
             List<Histogram> list = new ArrayList<>();
             for (JsonNode x : e.getValue()) {
-                try {
-                    list.add(Histogram.decodeFromCompressedByteBuffer(
-                            ByteBuffer.wrap(Base64.getDecoder().decode(x.asText())), Histograms.newHistogram()
-                                    .getHighestTrackableValue()));
-                } catch (java.util.zip.DataFormatException ex) {
-                    throw new IOException(file + ": a damaged histogram (" + ex.getMessage() + ")", ex);
-                }
+                list.add(decode(file, x));
             }
             byTag.put(e.getKey(), list);
         }
+        JsonNode w = n.path("watch");
+        Watch watch = w.isObject() ? new Watch(decode(file, w.get("lag")), decode(file, w.get("hiccups"))) : Watch.NONE;
         return new Report(n.get("shard").asInt(), n.get("offered").asDouble(), n.get("threads").asInt(),
                 n.get("completed").asLong(), n.get("unissued").asLong(), n.get("in_flight").asLong(),
                 n.get("run_time_ns").asLong(), n.get("fault").isNull() ? null : n.get("fault").asText(),
-                n.get("fault_text").isNull() ? null : n.get("fault_text").asText(), lengths, byTag);
+                n.get("fault_text").isNull() ? null : n.get("fault_text").asText(), lengths, byTag, watch);
+    }
+
+    private static String encode(Histogram h) {
+        ByteBuffer buf = ByteBuffer.allocate(h.getNeededByteBufferCapacity() + 64);
+        int len = h.encodeIntoCompressedByteBuffer(buf, Deflater.BEST_SPEED);
+        byte[] bytes = new byte[len];
+        buf.flip();
+        buf.get(bytes);
+        return Base64.getEncoder().encodeToString(bytes);
+    }
+
+    /** A histogram {@link #encode} wrote, or null for a JSON null or a missing field. */
+    private static Histogram decode(Path file, JsonNode x) throws IOException {
+        if (x == null || x.isNull()) {
+            return null;
+        }
+        try {
+            return Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(Base64.getDecoder().decode(x.asText())),
+                    Histograms.newHistogram().getHighestTrackableValue());
+        } catch (java.util.zip.DataFormatException | IllegalArgumentException ex) {
+            throw new IOException(file + ": a damaged histogram (" + ex.getMessage() + ")", ex);
+        }
     }
 
     private static Iterable<Map.Entry<String, JsonNode>> iterable(JsonNode n) {

@@ -97,13 +97,42 @@ final class ShardedStep {
         }
         Map<String, Number> harness = new LinkedHashMap<>();
         harness.put("in_flight_at_end", inFlight);
-        RunResult result = new RunResult(driver, totalRate, threads, runTimeNs, ops, Histograms.newHistogram(),
+        RunResult result = new RunResult(driver, totalRate, threads, runTimeNs, ops, mergedLag(reports),
                 (long) (threads * 1e9 / totalRate), unissued, Map.of(), harness, "duration",
-                CorrectedBasis.serial((long) (threads * 1e9 / totalRate)), HarnessReport.NONE, RunInfo.NONE, null);
+                CorrectedBasis.serial((long) (threads * 1e9 / totalRate)), mergedWatch(reports), RunInfo.NONE, null);
         return FindMaxStep.judge(number, totalRate, result, arrival, merged, rules, seed, blamed);
     }
 
-    /** This shard's report of its step: its counts, its harness cause if any, and its recorder's intervals. */
+    /** Every shard's scheduler lag in one histogram: the step's lag is any shard's. */
+    private static Histogram mergedLag(List<ShardSync.Report> reports) {
+        Histogram lag = Histograms.newHistogram();
+        for (ShardSync.Report r : reports) {
+            if (r.watch().lag() != null) {
+                lag.add(r.watch().lag());
+            }
+        }
+        return lag;
+    }
+
+    /**
+     * Every shard's hiccups in one histogram, so a step that failed shows the stalls of every machine it ran on. No
+     * verdict: that is each shard's, and a shard's harness fault already blames the step
+     * ({@link ShardSync.Report#fault()}).
+     */
+    private static HarnessReport mergedWatch(List<ShardSync.Report> reports) {
+        Histogram hiccups = null;
+        for (ShardSync.Report r : reports) {
+            if (r.watch().hiccups() != null) {
+                if (hiccups == null) {
+                    hiccups = Histograms.newHistogram();
+                }
+                hiccups.add(r.watch().hiccups());
+            }
+        }
+        return hiccups == null ? HarnessReport.NONE : HarnessReport.NONE.withHiccups(hiccups);
+    }
+
+    /** This shard's report of its step: its counts, its harness cause if any, its recorder's intervals, its watch. */
     static ShardSync.Report report(int shard, double offered, RunResult result, StepRecorder recorder) {
         Number inFlight = result.harness().get("in_flight_at_end");
         Cause blamed = result.diagnosis() != null && result.diagnosis().primary().code().blamesHarness()
@@ -117,6 +146,6 @@ final class ShardedStep {
         return new ShardSync.Report(shard, offered, result.threads(), result.totalOperations(), result.unissuedOps(),
                 inFlight == null ? 0 : inFlight.longValue(), result.runTimeNs(),
                 blamed == null ? null : blamed.code().key(), blamed == null ? null : blamed.text(), recorder.lengths(),
-                byTag);
+                byTag, new ShardSync.Watch(result.throttled() ? result.lag() : null, result.health().hiccups()));
     }
 }
