@@ -151,7 +151,10 @@ EOF
 # memtier's p99 is not exact: it records microseconds in an HdrHistogram (C) whose lowest trackable value is 10,
 # so its unit is 8 us (2^3), and it reports a bin's highest value: 95 means 88-95 us. loadgen's p99 is exact to
 # 0.1 %. To compare like with like, 'in memtier's bins' puts loadgen's p99 (whole microseconds) into the bin memtier
-# would have put it in and reports that bin's highest value, as memtier does; 'no worse' compares those two.
+# would have put it in and reports that bin's highest value, as memtier does; 'no worse' compares those two
+# medians. 'pairs' counts the repetitions in which loadgen's p99 (in memtier's bins) was at most memtier's in the
+# same repetition (the two ran back to back on the same machine): when the tools are level, the medians can land
+# a bin either way, and the pairs show it.
 # The last column is the machine's, not either tool's: at one connection a p99 is mostly the machine's wake-ups,
 # and a run whose hiccup p99 is high had a stalling machine whichever tool ran. Each repetition's figures are in
 # bench/target/memcached-vs-memtier/CASE.mt and CASE.lg.
@@ -164,8 +167,8 @@ mask = ((1 << (half + 1)) - 1) << unit
 shift = unit + max(0, (v | mask).bit_length() - unit - (half + 1))
 print((v >> shift << shift) + (1 << shift) - 1)' "$1"
 }
-printf '| case | memtier ops/s | loadgen ops/s | ratio | memtier p99 (us) | loadgen service p99 (us) | loadgen p99 in memtier'"'"'s bins (us) | p99 no worse | machine hiccup p99 during loadgen (us) |\n'
-printf '|---|---|---|---|---|---|---|---|---|\n'
+printf '| case | memtier ops/s | loadgen ops/s | ratio | memtier p99 (us) | loadgen service p99 (us) | loadgen p99 in memtier'"'"'s bins (us) | p99 no worse | pairs loadgen <= memtier | machine hiccup p99 during loadgen (us) |\n'
+printf '|---|---|---|---|---|---|---|---|---|---|\n'
 for name in ${CASES:-get-c1 get-c8 set-c1 set-c8}; do
   op="${name%-c*}"
   conns="${name#*-c}"
@@ -188,6 +191,10 @@ for name in ${CASES:-get-c1 get-c8 set-c1 set-c8}; do
   lg_hiccup="$(cut -d' ' -f3 "$work/$name.lg" | median)"
   lg_bin="$(memtier_bin "$lg_p99")"
   if (( lg_bin <= ${mt_p99%.*} )); then verdict=yes; else verdict=no; fi
-  printf '| %s | %.0f | %.0f | %.2f | %.0f | %.0f | %s | %s | %.0f |\n' "$name" "$mt_ops" "$lg_ops" \
-    "$(python3 -c "print($lg_ops / $mt_ops)")" "$mt_p99" "$lg_p99" "$lg_bin" "$verdict" "$lg_hiccup"
+  pairs=0
+  while read -r mt lg; do
+    if (( $(memtier_bin "$lg") <= mt )); then pairs=$((pairs + 1)); fi
+  done < <(paste -d' ' <(cut -d' ' -f2 "$work/$name.mt") <(cut -d' ' -f2 "$work/$name.lg"))
+  printf '| %s | %.0f | %.0f | %.2f | %.0f | %.0f | %s | %s | %s of %s | %.0f |\n' "$name" "$mt_ops" "$lg_ops" \
+    "$(python3 -c "print($lg_ops / $mt_ops)")" "$mt_p99" "$lg_p99" "$lg_bin" "$verdict" "$pairs" "$reps" "$lg_hiccup"
 done

@@ -144,7 +144,10 @@ final class RedisConnector {
                         .timeoutOptions(TimeoutOptions.builder().timeoutCommands(false).build())
                         .build());
                 opened.clients[i].addListener(opened.connects);
-                opened.resources[i].eventBus().get().subscribe(opened::onEvent);
+                // An error ends the subscription quietly: the only one the bus sends is its scheduler's refusal once
+                // the resources are shut down, which Reactor would otherwise print as a stack trace.
+                opened.resources[i].eventBus().get().subscribe(opened::onEvent,
+                        e -> LOG.debug("redis: the event bus stopped: {}", e.toString()));
             }
             if (cluster) {
                 opened.cluster = RedisCluster.open(opened, settings, connections);
@@ -481,13 +484,32 @@ final class RedisConnector {
             if (cluster != null) {
                 cluster.close();
             }
+            // Close every connection and wait, bounded, for the closes; then let each loop run what the closes left
+            // it (the channels' inactive events, which Lettuce publishes on its event bus) while the resources that
+            // publish them are still up. Shutting the resources down first made a closing channel's event meet a
+            // stopped scheduler.
+            java.util.List<CompletableFuture<Void>> closing = new java.util.ArrayList<>();
             for (StatefulRedisConnection<String, byte[]> c : connections) {
                 if (c != null) {
-                    c.close();
+                    closing.add(c.closeAsync());
                 }
             }
             for (StatefulRedisConnection<String, byte[]> c : nodeConnections) {
-                c.close();
+                closing.add(c.closeAsync());
+            }
+            long deadlineNs = System.nanoTime() + SHUTDOWN_TIMEOUT.toNanos();
+            try {
+                await(CompletableFuture.allOf(closing.toArray(CompletableFuture[]::new)), deadlineNs);
+                for (IoLoop loop : loops) {
+                    if (loop != null) {
+                        loop.loop().submit(() -> { }).await(Math.max(1, deadlineNs - System.nanoTime()),
+                                TimeUnit.NANOSECONDS);
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt(); // shut down at once, below
+            } catch (java.util.concurrent.RejectedExecutionException e) {
+                // a loop already stopped: nothing left on it to run
             }
             for (int i = 0; i < loops.length; i++) {
                 if (clients[i] != null) {
