@@ -30,7 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * every percentile is 10 % higher (less the timer's overshoot, ~0.1 ms: p99 9.9 ms becomes 10.9 ms, +9.9 %).
  * 10,000 operations a run put p99's sampling error at sqrt(0.0099 / 10,000) x 10 ms = 0.01 ms (0.1 %), so the
  * change's interval is far above both 0 and 5 %: the gate's 'p99:+5%' fails, and compare says slower. The pair
- * runs again (at most twice) when either harness fell behind ({@link #kept}).</li>
+ * runs again (at most twice) when either harness fell behind, or its interval thread was held up ({@link #kept}).</li>
  * <li>{@code noisy1} and {@code noisy2}: a store serving one operation at a time at 2,500 ops/s, asked for 2,000
  * Poisson arrivals a second (80 % busy: a queue that comes and goes), both with seed 7, so both draw the same
  * arrivals: the same store and the same load, differing only by the machine's timing. A queue's p99 varies
@@ -64,18 +64,33 @@ class CompareCommandTest {
     }
 
     /**
-     * Whether a run's harness kept the schedule: its verdict healthy and its lag p99 under 2 ms (a fifth of the
-     * store's delay range). A machine shared with other builds sometimes stalls a run for tens of ms; that run's
-     * intended tail is then the machine's, not the store's, and the pair is run again (at most twice).
+     * Whether a run measured what the tests premise: its harness kept the schedule (its verdict healthy and its lag
+     * p99 under 2 ms, a fifth of the store's delay range), and its interval thread closed at least
+     * {@value #MIN_INTERVALS} of the 20 intervals. A machine shared with other builds sometimes stalls a run for tens
+     * of ms; that run's intended tail is then the machine's, not the store's. And an interval thread held up for a
+     * second closes one long interval instead of ten (a clean-clone CI once got 6: its workers kept the schedule, so
+     * the first check passed), leaving the bootstrap too few intervals to judge by. Either way the runs are run
+     * again (at most twice).
      */
     private static boolean kept(Path hlog) {
         try {
             JsonNode harness = new ObjectMapper().readTree(Path.of(hlog.toString().replace(".hlog", ".json")).toFile())
                     .get("harness");
-            return harness.get("verdict").asText().equals("healthy") && harness.at("/lag/p99_us").asDouble() < 2000;
+            return harness.get("verdict").asText().equals("healthy") && harness.at("/lag/p99_us").asDouble() < 2000
+                    && intervals(hlog) >= MIN_INTERVALS;
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
+    }
+
+    /** Intervals a run needs for the tests below: 12 of its 20, the bootstrap's 8 with room. */
+    private static final int MIN_INTERVALS = 12;
+
+    /** The measured intervals of a run's log, as compare counts them ("baseline: FILE (N intervals)"). */
+    private static int intervals(Path hlog) {
+        Cli cli = Cli.run("compare", hlog.toString(), hlog.toString());
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\\((\\d+) intervals?\\)").matcher(cli.out);
+        return m.find() ? Integer.parseInt(m.group(1)) : 0;
     }
 
     @BeforeAll
@@ -92,12 +107,15 @@ class CompareCommandTest {
             base = b.join();
             slow = s.join();
         }
-        CompletableFuture<Path> n1 = CompletableFuture.supplyAsync(() -> run("noisy1", queue));
-        CompletableFuture<Path> n2 = CompletableFuture.supplyAsync(() -> run("noisy2", queue));
         CompletableFuture<Path> u = CompletableFuture.supplyAsync(() -> run("update", "--operation", "UPDATE",
                 "--target", "100"));
-        noisy1 = n1.join();
-        noisy2 = n2.join();
+        for (int attempt = 0; attempt < 3 && (noisy1 == null || intervals(noisy1) < MIN_INTERVALS
+                || intervals(noisy2) < MIN_INTERVALS); attempt++) {
+            CompletableFuture<Path> n1 = CompletableFuture.supplyAsync(() -> run("noisy1", queue));
+            CompletableFuture<Path> n2 = CompletableFuture.supplyAsync(() -> run("noisy2", queue));
+            noisy1 = n1.join();
+            noisy2 = n2.join();
+        }
         update = u.join();
         baseJson = dir.resolve("base.json");
         slowJson = dir.resolve("slow.json");
