@@ -195,7 +195,9 @@ public final class WorkerRecorders {
             phaser.readerLock();
             Buffer next = inactive;
             for (Histogram h : next.histograms) {
-                h.reset();
+                if (h.getTotalCount() != 0) { // a reset clears every count (32,768 for 1 ns-1 h): skip the empty
+                    h.reset();
+                }
             }
             for (int i = 0; i < next.status.length(); i++) {
                 next.status.set(i, 0);
@@ -210,12 +212,12 @@ public final class WorkerRecorders {
 
     /** Adds the last flipped interval of one op type's successes in one view into {@code target}. Sampler thread only. */
     public void addTo(int opType, View view, Histogram target) {
-        target.add(inactive.histograms[PER_OP * opType + (view == View.INTENDED || startIsIntended ? 0 : 1)]);
+        addIfAny(inactive.histograms[PER_OP * opType + (view == View.INTENDED || startIsIntended ? 0 : 1)], target);
     }
 
     /** Adds the last flipped interval of one op type's failures in one view into {@code target}. Sampler thread only. */
     public void addFailedTo(int opType, View view, Histogram target) {
-        target.add(inactive.histograms[PER_OP * opType + (view == View.INTENDED || startIsIntended ? 2 : 3)]);
+        addIfAny(inactive.histograms[PER_OP * opType + (view == View.INTENDED || startIsIntended ? 2 : 3)], target);
     }
 
     /** Adds the last flipped interval's status counts into {@code target} ({@code type * Status.count() + status}). */
@@ -227,7 +229,7 @@ public final class WorkerRecorders {
 
     /** Adds the last flipped interval's lag into {@code target}. Sampler thread only. */
     public void addLagTo(Histogram target) {
-        target.add(inactive.histograms[PER_OP * opTypes]);
+        addIfAny(inactive.histograms[PER_OP * opTypes], target);
     }
 
     /**
@@ -236,11 +238,21 @@ public final class WorkerRecorders {
      * Sampler thread only.
      */
     public void addUndelayedTo(Histogram target) {
-        target.add(inactive.histograms[PER_OP * opTypes + 2]);
+        addIfAny(inactive.histograms[PER_OP * opTypes + 2], target);
     }
 
     /** Adds the last flipped interval's harness delay into {@code target}. Sampler thread only. */
     public void addHarnessDelayTo(Histogram target) {
-        target.add(inactive.histograms[PER_OP * opTypes + 1]);
+        addIfAny(inactive.histograms[PER_OP * opTypes + 1], target);
+    }
+
+    /**
+     * Adds {@code from} into {@code target} unless it recorded nothing: HdrHistogram's add reads every count of a
+     * same-shaped histogram, and with one set per worker per interval (a failed view, a quiet worker) most are empty.
+     */
+    private static void addIfAny(Histogram from, Histogram target) {
+        if (from.getTotalCount() != 0) {
+            target.add(from);
+        }
     }
 }
