@@ -105,9 +105,42 @@ public abstract class LoopbackServer implements AutoCloseable {
         }
     }
 
-    /** Stops the server answering without closing its connections (SIGSTOP), until {@link #resume}. */
+    /**
+     * Stops the server answering without closing its connections (SIGSTOP), until {@link #resume}; returns once every
+     * thread of it is stopped. kill(1) returns when the signal is sent, and a thread already running goes on until
+     * the kernel next stops it: on a busy machine memcached answered a request sent just after (a clean-clone CI's
+     * READ came back OK where the test expected its timeout).
+     */
     public void pause() throws IOException {
         signal("STOP");
+        long deadlineNs = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (!allStopped()) {
+            if (System.nanoTime() - deadlineNs > 0) {
+                throw new AssertionError(name + " (pid " + process.pid() + ") did not stop within 5 s of SIGSTOP");
+            }
+            java.util.concurrent.locks.LockSupport.parkNanos(1_000_000L);
+        }
+    }
+
+    /** Whether every thread of the server is stopped: state T in each /proc/PID/task/TID/stat. */
+    private boolean allStopped() throws IOException {
+        Path tasks = Path.of("/proc", Long.toString(process.pid()), "task");
+        try (java.util.stream.Stream<Path> list = Files.list(tasks)) {
+            for (Path task : (Iterable<Path>) list::iterator) {
+                String stat;
+                try {
+                    stat = Files.readString(task.resolve("stat"));
+                } catch (java.nio.file.NoSuchFileException gone) {
+                    continue; // a thread that ended meanwhile
+                }
+                // After the command name, in parentheses that may hold anything: " STATE ..."
+                char state = stat.charAt(stat.lastIndexOf(')') + 2);
+                if (state != 'T' && state != 't') {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     public void resume() throws IOException {
