@@ -36,9 +36,18 @@ public final class OutputFailures {
         lines.add(line(option + " " + file, cause));
     }
 
-    /** The line for a failed write of {@code what} (e.g. {@code --json run.json}, {@code standard output}). */
+    /**
+     * The line for a failed write of {@code what} (e.g. {@code --json run.json}, {@code standard output}), with the
+     * fix for its cause: a pipe whose reader stopped early ({@code | head}) wants the whole output read or a file,
+     * not free space.
+     */
     public static String line(String what, Exception cause) {
-        return "cannot write " + what + ": " + reason(cause) + "; free space or choose another path, and run again";
+        String reason = reason(cause);
+        if (reason.contains("Broken pipe")) {
+            return "cannot write " + what + ": " + reason + " (the program reading it stopped before the end, as"
+                    + " '| head' does); let it read everything, or write to a file and read that, and run again";
+        }
+        return "cannot write " + what + ": " + reason + "; free space or choose another path, and run again";
     }
 
     public boolean isEmpty() {

@@ -54,6 +54,14 @@ class OutputFailuresTest {
     }
 
     @Test
+    void aPipeWhoseReaderStoppedEarlyIsNotAdvisedToFreeSpace() {
+        String line = OutputFailures.line("standard output", new IOException("Broken pipe"));
+        assertEquals("cannot write standard output: Broken pipe (the program reading it stopped before the end, as"
+                + " '| head' does); let it read everything, or write to a file and read that, and run again", line);
+        assertFalse(line.contains("free space"));
+    }
+
+    @Test
     void theTrackingStreamKeepsTheFirstFailureThatAPrintStreamSwallows() {
         FailureTrackingOutputStream tracked = new FailureTrackingOutputStream(fullAfter(10));
         PrintStream out = new PrintStream(tracked, false);
