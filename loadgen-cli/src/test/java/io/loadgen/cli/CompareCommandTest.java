@@ -22,15 +22,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code loadgen compare} and {@code gate --baseline} on real runs, end to end in this JVM: output shapes, bad input,
  * and the gate's significance test.
  *
- * <p>The runs, each 2.5 s with the first 0.5 s left out as warm-up, in 100 ms intervals (20 measured), workers
+ * <p>The runs, each 3.5 s with the first 1.5 s left out as warm-up, in 100 ms intervals (20 measured), workers
  * parking ({@code --wait park}: no spinning on a shared 2-core machine):
  * <ul>
- * <li>{@code base}: mockdb, delay uniform in [0, 10 ms], 5,000 ops/s over 100 threads (each thread's operations
- * 20 ms apart, more than the longest delay, so none falls behind); {@code slow}: the same store with 11 ms, so
+ * <li>{@code base} and {@code slow} run at once, each in a JVM of its own ({@link #runAlone}). {@code base}: mockdb,
+ * delay uniform in [0, 10 ms], 5,000 ops/s over 100 threads (each thread's operations 20 ms apart, more than the
+ * longest delay, so none falls behind); {@code slow}: the same store with 11 ms, so
  * every percentile is 10 % higher (less the timer's overshoot, ~0.1 ms: p99 9.9 ms becomes 10.9 ms, +9.9 %).
  * 10,000 operations a run put p99's sampling error at sqrt(0.0099 / 10,000) x 10 ms = 0.01 ms (0.1 %), so the
  * change's interval is far above both 0 and 5 %: the gate's 'p99:+5%' fails, and compare says slower. The pair
- * runs again (at most twice) when either harness fell behind, or its interval thread was held up ({@link #kept}).</li>
+ * runs again (at most twice) when either harness fell behind, a store's service p99 was not its own, or its interval
+ * thread was held up ({@link #distortion}); the tests that need the two told apart skip, saying why, if the third
+ * attempt still had a store not read as itself or too few intervals.</li>
  * <li>{@code noisy1} and {@code noisy2}: a store serving one operation at a time at 2,500 ops/s, asked for 2,000
  * Poisson arrivals a second (80 % busy: a queue that comes and goes), both with seed 7, so both draw the same
  * arrivals: the same store and the same load, differing only by the machine's timing. A queue's p99 varies
@@ -54,33 +57,100 @@ class CompareCommandTest {
 
     private static Path run(String name, String... settings) {
         Path hlog = dir.resolve(name + ".hlog");
-        List<String> args = new ArrayList<>(List.of("run", "--driver", "mockdb", "--duration", "2500ms", "--warmup",
-                "500ms", "--interval", "100ms", "--wait", "park", "-q", "--hlog", hlog.toString(), "--json",
-                dir.resolve(name + ".json").toString()));
-        args.addAll(List.of(settings));
-        Cli cli = Cli.run(args.toArray(new String[0]));
+        Cli cli = Cli.run(runArgs(hlog, settings));
         assertEquals(0, cli.exitCode, cli.err);
         return hlog;
     }
 
+    private static String[] runArgs(Path hlog, String... settings) {
+        List<String> args = new ArrayList<>(List.of("run", "--driver", "mockdb", "--duration", "3500ms", "--warmup",
+                "1500ms", "--interval", "100ms", "--wait", "park", "-q", "--hlog", hlog.toString(), "--json",
+                hlog.toString().replace(".hlog", ".json")));
+        args.addAll(List.of(settings));
+        return args.toArray(new String[0]);
+    }
+
     /**
-     * Whether a run measured what the tests premise: its harness kept the schedule (its verdict healthy and its lag
-     * p99 under 2 ms, a fifth of the store's delay range), and its interval thread closed at least
-     * {@value #MIN_INTERVALS} of the 20 intervals. A machine shared with other builds sometimes stalls a run for tens
-     * of ms; that run's intended tail is then the machine's, not the store's. And an interval thread held up for a
-     * second closes one long interval instead of ten (a clean-clone CI once got 6: its workers kept the schedule, so
-     * the first check passed), leaving the bootstrap too few intervals to judge by. Either way the runs are run
-     * again (at most twice).
+     * A run in a JVM of its own, as a user's run is: the base and slow stores read 14-27 ms at p99 for 10 and 11 ms
+     * when both ran in this test JVM at once (its heap holds every earlier test's garbage and both runs' 700 MB of
+     * histograms), and 10.3 and 11.1 ms in two JVMs at once.
      */
-    private static boolean kept(Path hlog) {
+    private static Path runAlone(String name, String... settings) {
+        Path hlog = dir.resolve(name + ".hlog");
         try {
-            JsonNode harness = new ObjectMapper().readTree(Path.of(hlog.toString().replace(".hlog", ".json")).toFile())
-                    .get("harness");
-            return harness.get("verdict").asText().equals("healthy") && harness.at("/lag/p99_us").asDouble() < 2000
-                    && intervals(hlog) >= MIN_INTERVALS;
+            ChildProcess child = ChildProcess.java(ChildProcess.testClasspath(), "io.loadgen.cli.Main",
+                    runArgs(hlog, settings));
+            assertEquals(0, child.awaitExit(60), child.err());
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+        return hlog;
+    }
+
+    /**
+     * Why the base/slow pair did not measure what the tests premise, or null when it did. The premise: each run's
+     * interval thread closed at least {@value #MIN_INTERVALS} of the 20 intervals; each store's service p99 reads as
+     * the store is, within 1 ms of its longest delay (a park overshoots by 0.1-0.4 ms here; 1 ms is the 10 % the
+     * tests must find); and each harness kept the schedule (verdict healthy, lag p99 under 2 ms, a fifth of the
+     * store's delay range).
+     * <ul>
+     * <li>An interval thread held up for a second closes one long interval instead of ten (a clean-clone CI once
+     * got 6; its workers kept the schedule), leaving the bootstrap too few intervals to judge by.</li>
+     * <li>A machine shared with other builds sometimes stalls a run for tens of ms, and the stall can fall inside the
+     * store's sleep, where the lag does not see it: a clean-clone CI read service p99 20.1 and 18.1 ms for the 10 and
+     * 11 ms stores (one 20 ms stall delays 1 % of 5,000 ops/s x 2 s), and compare rightly found the two the same;
+     * run alone on that VM, 3 of 4 classes had all three attempts read 16-27 ms. The warm-up is 1.5 s because the
+     * two runs' preallocated histograms (about 700 MB together) cost young collections of 300-550 ms in this JVM
+     * before each run's own full collection: with 0.5 s of warm-up they fell inside the measured window.</li>
+     * </ul>
+     * Any of these, and the pair runs again (at most twice). If the last attempt still has too few intervals or
+     * a store not read as itself, the tests that need the two told apart are skipped with the reason
+     * ({@link #assumeTheTwoStoresWereMeasured}), as a ground-truth test skips on a stalling machine; a harness
+     * that only fell behind still measured both stores, and they go on.
+     */
+    private static String distortion(Path base, Path slow) {
+        for (Path hlog : List.of(base, slow)) {
+            int intervals = intervals(hlog);
+            if (intervals < MIN_INTERVALS) {
+                return hlog.getFileName() + ": " + intervals + " intervals of 20 (the interval thread was held up)";
+            }
+        }
+        double baseUs = json(base).at("/operations/READ/service/p99_us").asDouble();
+        double slowUs = json(slow).at("/operations/READ/service/p99_us").asDouble();
+        if (baseUs > 11_000 || slowUs > 12_000) {
+            return String.format("service p99 %.1f ms for the 10 ms store and %.1f ms for the 11 ms one: the machine's"
+                    + " stalls, not the stores, set them", baseUs / 1000, slowUs / 1000);
+        }
+        for (Path hlog : List.of(base, slow)) {
+            JsonNode harness = json(hlog).get("harness");
+            double lagUs = harness.at("/lag/p99_us").asDouble();
+            if (!harness.get("verdict").asText().equals("healthy") || lagUs >= 2000) {
+                return String.format("%s: the harness fell behind (verdict %s, lag p99 %.1f ms)", hlog.getFileName(),
+                        harness.get("verdict").asText(), lagUs / 1000);
+            }
+        }
+        return null;
+    }
+
+    private static JsonNode json(Path hlog) {
+        try {
+            return new ObjectMapper().readTree(Path.of(hlog.toString().replace(".hlog", ".json")).toFile());
         } catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
+    }
+
+    /** Why the last base/slow pair is not the 10 % change the tests premise, or null when it is. */
+    static String distorted;
+
+    /**
+     * Skips a test that needs the two stores told apart when the last attempt did not measure them (too few
+     * intervals, or a store's service p99 not its own). A harness that only fell behind (a cold JVM on a busy machine:
+     * lag p99 6 ms) still measured both stores, and the tests go on, as they did before this check.
+     */
+    private static void assumeTheTwoStoresWereMeasured() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(distorted == null || distorted.contains("fell behind"),
+                () -> "the machine distorted all 3 attempts at the base/slow pair; the last: " + distorted);
     }
 
     /** Intervals a run needs for the tests below: 12 of its 20, the bootstrap's 8 with room. */
@@ -98,14 +168,15 @@ class CompareCommandTest {
         String[] uniform = {"-p", "mockdb.randomize=true", "--target", "5000", "--threads", "100"};
         String[] queue = {"-p", "mockdb.capacity=2500", "--target", "2000", "--arrival", "poisson", "--threads", "50",
                 "--seed", "7"};
-        // Each pair at once, so the machine's load falls on both alike.
-        for (int attempt = 0; attempt < 3 && (base == null || !kept(base) || !kept(slow)); attempt++) {
-            CompletableFuture<Path> b = CompletableFuture.supplyAsync(() -> run("base", concat(uniform, "-p",
+        // Each pair at once, so the machine's load, and this JVM's collections, fall on both alike.
+        for (int attempt = 0; attempt < 3 && (base == null || distorted != null); attempt++) {
+            CompletableFuture<Path> b = CompletableFuture.supplyAsync(() -> runAlone("base", concat(uniform, "-p",
                     "mockdb.delay=10ms")));
-            CompletableFuture<Path> s = CompletableFuture.supplyAsync(() -> run("slow", concat(uniform, "-p",
+            CompletableFuture<Path> s = CompletableFuture.supplyAsync(() -> runAlone("slow", concat(uniform, "-p",
                     "mockdb.delay=11ms")));
             base = b.join();
             slow = s.join();
+            distorted = distortion(base, slow);
         }
         CompletableFuture<Path> u = CompletableFuture.supplyAsync(() -> run("update", "--operation", "UPDATE",
                 "--target", "100"));
@@ -134,6 +205,7 @@ class CompareCommandTest {
 
     @Test
     void aTenPercentSlowerStoreIsSlowerInEachPercentileAndTheMaxIsNotJudged() {
+        assumeTheTwoStoresWereMeasured();
         Cli cli = Cli.run("compare", base.toString(), slow.toString());
         assertEquals(0, cli.exitCode, cli.err);
         String[] lines = cli.out.split("\n");
@@ -170,6 +242,7 @@ class CompareCommandTest {
 
     @Test
     void jsonHasARowPerFigureAndTheMethodAndIsReproducible() throws Exception {
+        assumeTheTwoStoresWereMeasured();
         Cli cli = Cli.run("compare", base.toString(), slow.toString(), "--json", "-");
         assertEquals(0, cli.exitCode, cli.err);
         assertTrue(cli.err.contains("op "), "the table goes to stderr: " + cli.err);
@@ -207,6 +280,7 @@ class CompareCommandTest {
 
     @Test
     void jsonSummariesShowTheChangeButNoVerdict() {
+        assumeTheTwoStoresWereMeasured();
         Cli cli = Cli.run("compare", baseJson.toString(), slowJson.toString());
         assertEquals(0, cli.exitCode, cli.err);
         String row = row(cli.out, "READ intended p99");
@@ -253,6 +327,7 @@ class CompareCommandTest {
 
     @Test
     void theGateFailsASignificantRegressionBeyondItsAllowance() {
+        assumeTheTwoStoresWereMeasured();
         Cli cli = Cli.run("gate", slow.toString(), "--baseline", base.toString(), "--max-regression", "p99:+5%");
         assertEquals(99, cli.exitCode, cli.out + cli.err);
         String row = row(cli.out, "READ.service.p99 <= baseline \\+5%");
