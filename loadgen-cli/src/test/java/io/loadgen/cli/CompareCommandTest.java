@@ -33,7 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * change's interval is far above both 0 and 5 %: the gate's 'p99:+5%' fails, and compare says slower. The pair
  * runs again (at most twice) when either harness fell behind, a store's service p99 was not its own, or its interval
  * thread was held up ({@link #distortion}); the tests that need the two told apart skip, saying why, if the third
- * attempt still had a store not read as itself or too few intervals.</li>
+ * attempt was still distorted.</li>
  * <li>{@code noisy1} and {@code noisy2}: a store serving one operation at a time at 2,500 ops/s, asked for 2,000
  * Poisson arrivals a second (80 % busy: a queue that comes and goes), both with seed 7, so both draw the same
  * arrivals: the same store and the same load, differing only by the machine's timing. A queue's p99 varies
@@ -91,7 +91,7 @@ class CompareCommandTest {
      * Why the base/slow pair did not measure what the tests premise, or null when it did. The premise: each run's
      * interval thread closed at least {@value #MIN_INTERVALS} of the 20 intervals; each store's service p99 reads as
      * the store is, within 1 ms of its longest delay (a park overshoots by 0.1-0.4 ms here; 1 ms is the 10 % the
-     * tests must find); and each harness kept the schedule (verdict healthy, lag p99 under 2 ms, a fifth of the
+     * tests must find), and the slow one's at least 8 % above the base one's; and each harness kept the schedule (verdict healthy, lag p99 under 2 ms, a fifth of the
      * store's delay range).
      * <ul>
      * <li>An interval thread held up for a second closes one long interval instead of ten (a clean-clone CI once
@@ -99,14 +99,13 @@ class CompareCommandTest {
      * <li>A machine shared with other builds sometimes stalls a run for tens of ms, and the stall can fall inside the
      * store's sleep, where the lag does not see it: a clean-clone CI read service p99 20.1 and 18.1 ms for the 10 and
      * 11 ms stores (one 20 ms stall delays 1 % of 5,000 ops/s x 2 s), and compare rightly found the two the same;
-     * run alone on that VM, 3 of 4 classes had all three attempts read 16-27 ms. The warm-up is 1.5 s because the
+     * run alone on that VM, both in the test JVM, all three attempts read 14-54 ms. The warm-up is 1.5 s because the
      * two runs' preallocated histograms (about 700 MB together) cost young collections of 300-550 ms in this JVM
      * before each run's own full collection: with 0.5 s of warm-up they fell inside the measured window.</li>
      * </ul>
-     * Any of these, and the pair runs again (at most twice). If the last attempt still has too few intervals or
-     * a store not read as itself, the tests that need the two told apart are skipped with the reason
-     * ({@link #assumeTheTwoStoresWereMeasured}), as a ground-truth test skips on a stalling machine; a harness
-     * that only fell behind still measured both stores, and they go on.
+     * Any of these, and the pair runs again (at most twice). If the last attempt is still distorted, the tests that
+     * need the two stores told apart are skipped with the reason ({@link #assumeTheTwoStoresWereMeasured}), as a
+     * ground-truth test skips on a stalling machine.
      */
     private static String distortion(Path base, Path slow) {
         for (Path hlog : List.of(base, slow)) {
@@ -117,9 +116,10 @@ class CompareCommandTest {
         }
         double baseUs = json(base).at("/operations/READ/service/p99_us").asDouble();
         double slowUs = json(slow).at("/operations/READ/service/p99_us").asDouble();
-        if (baseUs > 11_000 || slowUs > 12_000) {
-            return String.format("service p99 %.1f ms for the 10 ms store and %.1f ms for the 11 ms one: the machine's"
-                    + " stalls, not the stores, set them", baseUs / 1000, slowUs / 1000);
+        if (baseUs > 11_000 || slowUs > 12_000 || slowUs < 1.08 * baseUs) {
+            return String.format("service p99 %.1f ms for the 10 ms store and %.1f ms for the 11 ms one (%+.1f %%, not"
+                    + " the stores' 10 %%): the machine's stalls, not the stores, set them", baseUs / 1000,
+                    slowUs / 1000, 100 * (slowUs / baseUs - 1));
         }
         for (Path hlog : List.of(base, slow)) {
             JsonNode harness = json(hlog).get("harness");
@@ -144,12 +144,12 @@ class CompareCommandTest {
     static String distorted;
 
     /**
-     * Skips a test that needs the two stores told apart when the last attempt did not measure them (too few
-     * intervals, or a store's service p99 not its own). A harness that only fell behind (a cold JVM on a busy machine:
-     * lag p99 6 ms) still measured both stores, and the tests go on, as they did before this check.
+     * Skips a test that needs the two stores told apart when the last attempt did not measure them as they are. That
+     * includes a harness that fell behind: a clean-clone CI whose third attempt only fell behind read the two stores
+     * 10.8 and 11.5 ms (+6.9 %) with intervals too noisy to tell them apart, and compare rightly said same.
      */
     private static void assumeTheTwoStoresWereMeasured() {
-        org.junit.jupiter.api.Assumptions.assumeTrue(distorted == null || distorted.contains("fell behind"),
+        org.junit.jupiter.api.Assumptions.assumeTrue(distorted == null,
                 () -> "the machine distorted all 3 attempts at the base/slow pair; the last: " + distorted);
     }
 
